@@ -1,0 +1,278 @@
+"""The game contract: the one door through which scenes, AI, tests and tools reach a game.
+
+Every game is a package ``game/<id>/`` whose ``rules`` module defines a ``State``
+subclass and a ``new_state(num_players, seed, **options)`` factory. Nothing here imports
+pygame, and no rules module may touch the module-level ``random``: each state owns its
+own ``random.Random`` so the same seed and actions replay byte for byte.
+
+Conventions every game follows (the shared contract kit in ``tests/contract.py`` checks
+them):
+
+* ``legal_actions()`` lists the moves of ``current_player`` in a canonical order that
+  depends only on what that seat can see, so a bot sees the same list on a state and on
+  any determinization of it for that seat.
+* ``apply(action)`` raises :class:`IllegalAction` for anything not in
+  ``legal_actions()`` and leaves the state untouched; otherwise it returns events.
+* ``view(seat)`` is an ``==``-comparable value holding exactly what ``seat`` may know
+  (``None`` is a spectator who sees only public information).
+* ``determinize(seat, rng)`` deals out everything ``seat`` cannot know at random. It is a
+  function of ``view(seat)`` and ``rng`` only: hidden cards are pooled in a canonical
+  (sorted) order before shuffling, so two states that look alike to ``seat`` determinize
+  alike for the same ``rng`` seed. That is what makes the AI provably fair.
+"""
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any, ClassVar, Hashable, Sequence
+
+Action = Hashable
+"""Actions are frozen dataclasses (hashable, comparable), never strings."""
+
+
+class IllegalAction(ValueError):
+    """Raised by :meth:`State.apply` for an action that is not legal now."""
+
+
+def seat_label(seat: int | None, names: Sequence[str] | None = None) -> str:
+    """How a seat is called in the game log: its name if known, else 'Player N'."""
+    if seat is None:
+        return "Nobody"
+    if names and 0 <= seat < len(names):
+        return names[seat]
+    return f"Player {seat + 1}"
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """'1 card', '3 cards' — small helper for describe() lines."""
+    return f"{count} {word if count == 1 else (many or word + 's')}"
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, for the game log and the scene's animations.
+
+    ``describe`` must be safe to show to everyone at the table: an event may carry a
+    private detail (a drawn card) for its owner's animation, but the log line never does.
+    """
+
+    def describe(self, names: Sequence[str] | None = None) -> str:
+        return type(self).__name__
+
+
+@dataclass(frozen=True)
+class TurnPassed(Event):
+    """Play moves to another seat (or round); shared by all games."""
+
+    seat: int
+
+    def describe(self, names: Sequence[str] | None = None) -> str:
+        return f"{seat_label(self.seat, names)} is up."
+
+
+@dataclass(frozen=True)
+class GameOver(Event):
+    """The game has ended; ``reason`` says why in a few words."""
+
+    winners: tuple[int, ...]
+    reason: str
+
+    def describe(self, names: Sequence[str] | None = None) -> str:
+        who = " and ".join(seat_label(w, names) for w in self.winners)
+        verb = "share the win" if len(self.winners) > 1 else "wins"
+        return f"{who} {verb}: {self.reason}."
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the menus need to know about a game before it is built or loaded."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    pitch: str
+
+    @property
+    def package(self) -> str:
+        return f"game.{self.id}"
+
+    @property
+    def available(self) -> bool:
+        """True once the game's rules module exists ('coming soon' otherwise)."""
+        try:
+            return importlib.util.find_spec(f"{self.package}.rules") is not None
+        except ModuleNotFoundError:
+            return False
+
+    @property
+    def player_counts(self) -> range:
+        return range(self.min_players, self.max_players + 1)
+
+
+GAMES: dict[str, GameInfo] = {
+    info.id: info
+    for info in (
+        GameInfo("cubirds", "CuBirds", 2, 5,
+                 "Land birds on the fences, trap the flocks between them."),
+        GameInfo("flip_a_bird", "Flip a Bird", 3, 6,
+                 "Push your luck: is the row already over the bird limit?"),
+        GameInfo("flappy_families", "Flappy Families", 2, 5,
+                 "Flip, remember and match bird families in the Wild."),
+        GameInfo("yard_birbs", "Yard Birbs", 3, 5,
+                 "Win tricks at the feeder and build flocks in your yard."),
+    )
+}
+
+
+def rules_module(game_id: str) -> ModuleType:
+    """Import a game's rules module, with a clear error for unknown or unbuilt games."""
+    if game_id not in GAMES:
+        known = ", ".join(GAMES)
+        raise KeyError(f"unknown game {game_id!r} (known: {known})")
+    info = GAMES[game_id]
+    if not info.available:
+        raise LookupError(f"{info.name} is coming soon: its rules are not built yet")
+    return importlib.import_module(f"{info.package}.rules")
+
+
+def new_game(game_id: str, num_players: int, seed: int | None = None,
+             **options: Any) -> "State":
+    """Start a game; ``seed`` fixes every shuffle, ``options`` are game-specific."""
+    info = GAMES.get(game_id)
+    if info is not None and num_players not in info.player_counts:
+        raise ValueError(f"{info.name} takes {info.min_players}-{info.max_players} "
+                         f"players, not {num_players}")
+    return rules_module(game_id).new_state(num_players, seed, **options)
+
+
+def state_from_dict(data: dict) -> "State":
+    """Rebuild any game's state from :meth:`State.to_dict` output."""
+    return rules_module(data["game_id"]).State.from_dict(data)
+
+
+def rng_to_json(rng: random.Random) -> list:
+    """A Random's state as JSON-safe nested lists."""
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def rng_from_json(data: list) -> random.Random:
+    rng = random.Random()
+    rng.setstate((data[0], tuple(data[1]), data[2]))
+    return rng
+
+
+def copy_rng(rng: random.Random) -> random.Random:
+    clone = random.Random()
+    clone.setstate(rng.getstate())
+    return clone
+
+
+def child_rng(rng: random.Random) -> random.Random:
+    """A new Random seeded from ``rng``: how a determinization gets its own dice."""
+    return random.Random(rng.getrandbits(64))
+
+
+class State(ABC):
+    """One game in progress. Mutable; driven only through ``apply``.
+
+    Subclasses implement the underscored hooks plus the abstract methods. The base class
+    owns the legality check so that an illegal action can never half-apply.
+    """
+
+    game_id: ClassVar[str] = ""
+    num_players: int
+    current_player: int | None
+    rng: random.Random
+    _legal_cache: list | None = None
+
+    # -- the moves ---------------------------------------------------------------
+    def legal_actions(self) -> list:
+        """Moves for ``current_player``; empty once the game is over."""
+        if self._legal_cache is None:
+            self._legal_cache = [] if self.is_terminal() else self._legal_actions()
+        return list(self._legal_cache)
+
+    def apply(self, action: Action) -> list[Event]:
+        """Play ``action``; raise IllegalAction (state unchanged) if it is not legal."""
+        if self._legal_cache is None:
+            self.legal_actions()
+        try:
+            legal = action in self._legal_cache  # type: ignore[operator]
+        except TypeError:  # unhashable or incomparable junk
+            legal = False
+        if not legal:
+            raise IllegalAction(f"{action!r} is not a legal move in {self.game_id} now")
+        self._legal_cache = None
+        return self._apply(action)
+
+    @abstractmethod
+    def _legal_actions(self) -> list: ...
+
+    @abstractmethod
+    def _apply(self, action: Action) -> list[Event]: ...
+
+    # -- outcome -----------------------------------------------------------------
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Running scores (final once terminal), one per seat."""
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """Seats that won; empty until the game is over; ties share."""
+
+    # -- information ---------------------------------------------------------------
+    @abstractmethod
+    def view(self, player: int | None) -> Any:
+        """What ``player`` may know (``None``: a spectator); compare with ``==``."""
+
+    @abstractmethod
+    def determinize(self, player: int | None, rng: random.Random) -> "State":
+        """A full state consistent with ``view(player)``, hidden parts dealt by ``rng``."""
+
+    # -- copies --------------------------------------------------------------------
+    @abstractmethod
+    def clone(self) -> "State": ...
+
+    @abstractmethod
+    def to_dict(self) -> dict:
+        """JSON-safe snapshot including the RNG, for save, replay and tests."""
+
+    @classmethod
+    @abstractmethod
+    def from_dict(cls, data: dict) -> "State": ...
+
+    # -- for the results screen and the win banner (games override) -------------------
+    def score_breakdown(self) -> list[list[tuple[str, str]]]:
+        """Per seat, (label, value) rows explaining its score on the results screen."""
+        return [[("Score", str(score))] for score in self.scores()]
+
+    def outcome(self) -> str:
+        """One line on how the game ended ('' while it is running)."""
+        return ""
+
+    # -- conveniences shared by every game -------------------------------------------
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __repr__(self) -> str:
+        return (f"<{type(self).__name__} {self.game_id} players={self.num_players} "
+                f"current={self.current_player}>")
+
+
+def ranked_winners(values: Sequence[int]) -> list[int]:
+    """Seats holding the highest value (ties share)."""
+    if not values:
+        return []
+    best = max(values)
+    return [seat for seat, value in enumerate(values) if value == best]
