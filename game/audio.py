@@ -1,0 +1,131 @@
+"""Sound effects and volumes, built once at start-up and carried on the context object.
+
+Why it is so defensive: Birdhouse runs on TVs, laptops and unattended kiosks. A box
+with no audio device, a missing sounds/ folder or a damaged .wav must never stop a
+game, and must not flood the log either: each problem is logged once, then the game
+carries on silently.
+"""
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pygame
+
+# The effects the scenes ask for by name; tools/make_sounds.py writes these files.
+SOUND_NAMES: tuple[str, ...] = ("chirp", "flip", "slide", "shuffle", "tap", "win",
+                                "predator", "deal", "error")
+
+
+def _clamp01(value: float) -> float:
+    """Volumes arrive from settings and sliders; keep them inside 0..1 whatever comes."""
+    try:
+        v = float(value)
+    except (TypeError, ValueError):
+        return 0.0
+    if v != v:  # NaN
+        return 0.0
+    return max(0.0, min(1.0, v))
+
+
+class Audio:
+    """Preloaded sound effects plus the music/effects volume pair.
+
+    Create one at start-up. If the mixer cannot start, ``enabled`` is False and every
+    call is a cheap no-op, so scenes never need to check before calling ``play``.
+    """
+
+    def __init__(self, sounds_dir: Path, logger: logging.Logger,
+                 names: tuple[str, ...] = SOUND_NAMES) -> None:
+        self._log = logger
+        self._sounds: dict[str, pygame.mixer.Sound | None] = {}
+        self._names = frozenset(names)
+        self._warned: set[str] = set()
+        self._music_volume = 1.0
+        self._effects_volume = 1.0
+        self._enabled = self._start_mixer()
+        if self._enabled:
+            self._preload(Path(sounds_dir), names)
+
+    # --- start-up ---------------------------------------------------------------
+
+    def _start_mixer(self) -> bool:
+        """Start the mixer with a small buffer (low latency for taps and flips)."""
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=512)
+            if not pygame.mixer.get_init():
+                raise pygame.error("mixer did not initialise")
+            pygame.mixer.set_num_channels(16)
+        except (pygame.error, NotImplementedError, OSError) as exc:
+            self._log.warning("No audio device (%s): running silent.", exc)
+            return False
+        return True
+
+    def _preload(self, sounds_dir: Path, names: tuple[str, ...]) -> None:
+        """Load every effect now, so ``play`` never touches the disk mid-game."""
+        if not sounds_dir.is_dir():
+            self._log.warning("Sounds folder %s is missing: effects are silent.",
+                              sounds_dir)
+            self._sounds = {name: None for name in names}
+            return
+        for name in names:
+            path = sounds_dir / f"{name}.wav"
+            try:
+                self._sounds[name] = pygame.mixer.Sound(str(path))
+            except (pygame.error, OSError, FileNotFoundError) as exc:
+                self._log.warning("Sound %s could not be loaded (%s): it will be silent.",
+                                  path, exc)
+                self._sounds[name] = None
+        self._apply_effects_volume()
+
+    # --- public API ---------------------------------------------------------------
+
+    @property
+    def enabled(self) -> bool:
+        """True when a mixer is running; False means the whole game is silent."""
+        return self._enabled
+
+    @property
+    def music_volume(self) -> float:
+        """The music level 0..1, as last set (kept even when silent, for settings)."""
+        return self._music_volume
+
+    @property
+    def effects_volume(self) -> float:
+        """The effects level 0..1, as last set."""
+        return self._effects_volume
+
+    def play(self, name: str) -> None:
+        """Play an effect by name; unknown names warn once and stay silent."""
+        if name not in self._names:
+            if name not in self._warned:
+                self._warned.add(name)
+                self._log.warning("Unknown sound %r requested: ignoring it.", name)
+            return
+        sound = self._sounds.get(name)
+        if sound is None or not self._enabled:
+            return
+        try:
+            sound.play()
+        except pygame.error as exc:  # the device vanished mid-game: go quiet, once
+            self._log.warning("Audio stopped working (%s): running silent.", exc)
+            self._enabled = False
+
+    def set_volumes(self, music: float, effects: float) -> None:
+        """Set both levels (clamped to 0..1) and apply them to the mixer if running."""
+        self._music_volume = _clamp01(music)
+        self._effects_volume = _clamp01(effects)
+        if not self._enabled:
+            return
+        try:
+            pygame.mixer.music.set_volume(self._music_volume)
+        except pygame.error:
+            pass
+        self._apply_effects_volume()
+
+    def _apply_effects_volume(self) -> None:
+        """Effects share one level; set it on each preloaded Sound."""
+        for sound in self._sounds.values():
+            if sound is not None:
+                sound.set_volume(self._effects_volume)
