@@ -1,0 +1,216 @@
+"""The window, the logical canvas, the clock and the loop that drives the scene stack.
+
+Everything is drawn on a 1920x1080 logical canvas. SDL's renderer scales it into the
+window with letterboxing (the ``SCALED`` display flag) and maps mouse positions back, so
+no scene ever thinks about window sizes. Headless runs use a fixed 1/60 s step and no
+frame cap, so ``--frames`` and ``--autoplay`` are fast and replay identically.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import time
+import warnings
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+import pygame
+
+from game import settings as settings_mod
+from game.assets import ROOT, Assets
+from game.cli import Options
+from game.input import Act, Input, InputManager
+from game.scene import Scene, SceneStack
+from game.settings import Settings
+
+LOGICAL = (1920, 1080)
+FPS = 60
+HEADLESS_DT = 1.0 / FPS
+
+
+def make_logger(stream=None) -> logging.Logger:
+    """One-line messages on stderr: 'birdhouse: warning: ...'."""
+    log = logging.getLogger("birdhouse")
+    if not log.handlers:
+        handler = logging.StreamHandler(stream or sys.stderr)
+        handler.setFormatter(logging.Formatter("birdhouse: %(levelname)s: %(message)s"))
+        log.addHandler(handler)
+        log.setLevel(logging.INFO)
+        log.propagate = False
+    return log
+
+
+@dataclass
+class Context:
+    """What every scene may reach: no globals, one object passed around."""
+
+    app: "App"
+    settings: Settings
+    settings_path: Path
+    assets: Assets
+    audio: object
+    input: InputManager
+    log: logging.Logger
+    options: Options
+    time: float = 0.0              # seconds since start (animation clock)
+    data: dict = field(default_factory=dict)
+
+    @property
+    def stack(self) -> SceneStack:
+        return self.app.stack
+
+    def save_settings(self) -> None:
+        settings_mod.save(self.settings, self.settings_path, self.log)
+        self.audio.set_volumes(self.settings.music_volume, self.settings.effects_volume)
+
+    def play(self, sound: str) -> None:
+        self.audio.play(sound)
+
+    def glyphs(self, device: str | None = None) -> str:
+        return self.input.glyph_style(device)
+
+
+class App:
+    def __init__(self, options: Options, settings_path: Path | None = None,
+                 log: logging.Logger | None = None) -> None:
+        self.options = options
+        self.log = log or make_logger()
+        if options.headless:
+            os.environ["SDL_VIDEODRIVER"] = "dummy"
+            os.environ["SDL_AUDIODRIVER"] = "dummy"
+        warnings.filterwarnings("ignore", message="no fast renderer available")
+        pygame.display.init()
+        pygame.font.init()
+        try:
+            pygame.joystick.init()
+        except pygame.error as exc:
+            self.log.warning("Controllers unavailable: %s", exc)
+        self.settings_path = settings_path or settings_mod.default_path()
+        self.settings = settings_mod.load(self.settings_path, self.log)
+        self.fullscreen = (options.fullscreen if options.fullscreen is not None
+                           else self.settings.fullscreen) and not options.headless
+        if options.kiosk and not options.headless:
+            self.fullscreen = True
+        self.screen = self._open_window()
+        self.stack = SceneStack()
+        self.input = InputManager(self.log)
+        from game.audio import Audio  # noqa: WPS433 (after the display is up)
+        audio = Audio(ROOT / "sounds", self.log)
+        audio.set_volumes(self.settings.music_volume, self.settings.effects_volume)
+        self.ctx = Context(self, self.settings, self.settings_path, Assets(self.log), audio,
+                           self.input, self.log, options)
+        self.input.open_existing()
+        self.running = True
+        self.frame_count = 0
+        self.frame_times: list[float] = []
+        self.on_frame: Callable[["App"], None] | None = None
+
+    # -- window ---------------------------------------------------------------------
+    def _open_window(self) -> pygame.Surface:
+        pygame.display.set_caption("Birdhouse")
+        flags = pygame.SCALED | pygame.RESIZABLE
+        if self.fullscreen:
+            flags |= pygame.FULLSCREEN
+        screen = pygame.display.set_mode(LOGICAL, flags)
+        if not self.fullscreen:
+            self.resize(self.options.size or self.settings.window_size)
+        return screen
+
+    def _window(self):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return pygame.Window.from_display_module()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Set the window size; the canvas is letterboxed into it by SDL."""
+        try:
+            self._window().size = size
+        except (pygame.error, AttributeError) as exc:
+            self.log.warning("Could not resize the window to %dx%d: %s", *size, exc)
+
+    def toggle_fullscreen(self) -> None:
+        if self.options.headless:
+            return
+        try:
+            pygame.display.toggle_fullscreen()
+            self.fullscreen = not self.fullscreen
+        except pygame.error as exc:
+            self.log.warning("Fullscreen toggle failed: %s", exc)
+
+    def set_fullscreen(self, on: bool) -> None:
+        if on != self.fullscreen:
+            self.toggle_fullscreen()
+
+    # -- the loop ---------------------------------------------------------------------
+    def dispatch(self, event: Input) -> None:
+        if event.act is Act.DEVICE_REMOVED:
+            self._on_device_removed(event.device)
+        self.stack.handle(event)
+
+    def _on_device_removed(self, device: str) -> None:
+        from scenes.overlays import ControllerLost
+        top = self.stack.top
+        if isinstance(top, ControllerLost):
+            return
+        if any(s.pause_on_disconnect for s in self.stack.scenes):
+            self.stack.push(ControllerLost(self.ctx, device))
+
+    def frame(self, dt: float) -> None:
+        """One frame: input, update, stack changes, draw, present."""
+        self.ctx.time += dt
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                self.quit()
+                continue
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+                self.toggle_fullscreen()
+                continue
+            for inp in self.input.process(event):
+                self.dispatch(inp)
+        for inp in self.input.update(dt):
+            self.dispatch(inp)
+        self.stack.update(dt)
+        self.stack.apply_pending()
+        if not self.stack.scenes:
+            self.running = False
+            return
+        self.stack.draw(self.screen)
+        pygame.display.flip()
+        self.frame_count += 1
+        if self.on_frame is not None:
+            self.on_frame(self)
+
+    def run(self, first: Scene) -> int:
+        self.stack.push(first)
+        self.stack.apply_pending()
+        clock = pygame.time.Clock()
+        limit = self.options.frames
+        headless = self.options.headless
+        while self.running:
+            start = time.perf_counter()
+            dt = HEADLESS_DT if headless else min(clock.tick(FPS) / 1000.0, 0.1)
+            self.frame(dt)
+            self.frame_times.append(time.perf_counter() - start)
+            if len(self.frame_times) > 600:
+                del self.frame_times[:300]
+            if limit is not None and self.frame_count >= limit:
+                break
+        self.finish()
+        return 0
+
+    def finish(self) -> None:
+        if self.options.screenshot is not None:
+            self.save_screenshot(self.options.screenshot)
+        pygame.quit()
+
+    def save_screenshot(self, path: Path) -> None:
+        try:
+            pygame.image.save(self.screen, str(path))
+            self.log.info("Saved screenshot %s", path)
+        except (pygame.error, OSError) as exc:
+            self.log.warning("Could not save the screenshot to %s: %s", path, exc)
+
+    def quit(self) -> None:
+        self.running = False

@@ -1,0 +1,139 @@
+"""Fonts and rendered text, loaded once and cached with a bound.
+
+Rendering text is one of the costliest things a frame can do in pygame, so every string
+is rendered once per (text, size, colour, face) and kept in a bounded LRU: a kiosk that
+runs all day must not grow without limit. A missing font file costs one warning and the
+game carries on with pygame's built-in font.
+"""
+from __future__ import annotations
+
+import logging
+from collections import OrderedDict
+from pathlib import Path
+from typing import Hashable
+
+import pygame
+
+ROOT = Path(__file__).resolve().parent.parent
+FONT_FILES = {
+    "title": "FredokaOne-Regular.ttf",
+    "body": "Lato-Regular.ttf",
+    "bold": "Lato-Bold.ttf",
+}
+MIN_TEXT_PX = 28  # ten-foot rule: nothing smaller on the 1080p canvas
+
+
+class LRU:
+    """A small bounded cache (OrderedDict based)."""
+
+    def __init__(self, maxsize: int) -> None:
+        self.maxsize = maxsize
+        self._data: OrderedDict[Hashable, object] = OrderedDict()
+
+    def get(self, key: Hashable):
+        value = self._data.get(key)
+        if value is not None:
+            self._data.move_to_end(key)
+        return value
+
+    def put(self, key: Hashable, value: object) -> None:
+        self._data[key] = value
+        self._data.move_to_end(key)
+        while len(self._data) > self.maxsize:
+            self._data.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def clear(self) -> None:
+        self._data.clear()
+
+
+class Assets:
+    def __init__(self, log: logging.Logger, font_dir: Path = ROOT / "fonts",
+                 text_cache: int = 768) -> None:
+        self.log = log
+        self.font_dir = font_dir
+        self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
+        self._missing: set[str] = set()
+        self.cache = LRU(text_cache)
+        self.sizes_used: set[int] = set()
+        if not pygame.font.get_init():
+            pygame.font.init()
+
+    def font(self, face: str, size: int) -> pygame.font.Font:
+        key = (face, size)
+        font = self._fonts.get(key)
+        if font is None:
+            path = self.font_dir / FONT_FILES.get(face, FONT_FILES["body"])
+            try:
+                font = pygame.font.Font(path, size)
+            except (OSError, FileNotFoundError, pygame.error):
+                if path.name not in self._missing:
+                    self._missing.add(path.name)
+                    self.log.warning("Font %s is missing or unreadable; using the built-in "
+                                     "font instead.", path)
+                font = pygame.font.Font(None, int(size * 1.3))
+            self._fonts[key] = font
+        return font
+
+    def text(self, text: str, size: int, color=(245, 240, 228), face: str = "body"
+             ) -> pygame.Surface:
+        """A rendered line of text (cached)."""
+        key = (text, size, tuple(color), face)
+        surf = self.cache.get(key)
+        if surf is None:
+            self.sizes_used.add(size)
+            surf = self.font(face, size).render(text, True, color).convert_alpha()
+            self.cache.put(key, surf)
+        return surf
+
+    def text_fit(self, text: str, size: int, max_width: int, color=(245, 240, 228),
+                 face: str = "body") -> pygame.Surface:
+        """A line cut short with an ellipsis so it fits ``max_width`` (never a smaller font:
+        the ten-foot minimum is a floor)."""
+        surf = self.text(text, size, color, face)
+        if surf.get_width() <= max_width or len(text) <= 1:
+            return surf
+        font = self.font(face, size)
+        cut = len(text)
+        while cut > 1 and font.size(text[:cut].rstrip() + "\u2026")[0] > max_width:
+            cut -= 1
+        return self.text(text[:cut].rstrip() + "\u2026", size, color, face)
+
+    def wrap(self, text: str, size: int, width: int, face: str = "body") -> list[str]:
+        """Break ``text`` into lines no wider than ``width`` pixels."""
+        font = self.font(face, size)
+        lines: list[str] = []
+        for paragraph in text.split("\n"):
+            words = paragraph.split()
+            line = ""
+            for word in words:
+                trial = f"{line} {word}".strip()
+                if font.size(trial)[0] <= width or not line:
+                    line = trial
+                else:
+                    lines.append(line)
+                    line = word
+            lines.append(line)
+        return lines
+
+    def text_block(self, text: str, size: int, width: int, color=(245, 240, 228),
+                   face: str = "body", spacing: float = 1.25) -> pygame.Surface:
+        """Wrapped multi-line text as one surface (cached)."""
+        key = ("block", text, size, width, tuple(color), face, spacing)
+        surf = self.cache.get(key)
+        if surf is None:
+            lines = [self.text(line, size, color, face) if line else None
+                     for line in self.wrap(text, size, width, face)]
+            step = int(size * spacing)
+            surf = pygame.Surface((width, max(step * len(lines), 1)), pygame.SRCALPHA)
+            for i, line in enumerate(lines):
+                if line is not None:
+                    surf.blit(line, (0, i * step))
+            self.cache.put(key, surf)
+        return surf
+
+    @property
+    def cached_text_count(self) -> int:
+        return len(self.cache)

@@ -1,0 +1,304 @@
+"""Devices in, abstract actions out.
+
+Scenes never look at keys or buttons: they get :class:`Input` values carrying an
+:class:`Act` and the device it came from, so a seat can own a device and prompts can show
+the glyphs of whatever was used last. Keyboard and mouse count as one device ("kbm");
+each controller is its own device, keyed by its SDL instance id and added or removed while
+the game runs.
+"""
+from __future__ import annotations
+
+import enum
+import logging
+from dataclasses import dataclass, field
+from typing import Callable
+
+import pygame
+from pygame._sdl2 import controller as sdl_controller
+
+KBM = "kbm"  # keyboard + mouse: one device
+
+
+class Act(enum.Enum):
+    UP = "up"
+    DOWN = "down"
+    LEFT = "left"
+    RIGHT = "right"
+    CONFIRM = "confirm"
+    BACK = "back"
+    PAUSE = "pause"
+    ALT = "alt"
+    PREV = "prev"
+    NEXT = "next"
+    HINT = "hint"
+    POINTER = "pointer"          # mouse moved (pos set)
+    DEVICE_ADDED = "added"       # a controller was plugged in
+    DEVICE_REMOVED = "removed"   # a controller was unplugged
+
+
+DIRECTIONS = (Act.UP, Act.DOWN, Act.LEFT, Act.RIGHT)
+
+
+@dataclass(frozen=True)
+class Input:
+    act: Act
+    device: str
+    pos: tuple[int, int] | None = None
+    repeat: bool = False
+
+    @property
+    def is_direction(self) -> bool:
+        return self.act in DIRECTIONS
+
+
+@dataclass
+class Device:
+    id: str
+    kind: str              # "keyboard" or "controller"
+    name: str
+    instance_id: int | None = None
+    handle: object = None  # the open pygame controller, if any
+
+    @property
+    def glyphs(self) -> str:
+        return "keys" if self.kind == "keyboard" else "pad"
+
+
+KEYMAP: dict[int, Act] = {
+    pygame.K_UP: Act.UP, pygame.K_w: Act.UP,
+    pygame.K_DOWN: Act.DOWN, pygame.K_s: Act.DOWN,
+    pygame.K_LEFT: Act.LEFT, pygame.K_a: Act.LEFT,
+    pygame.K_RIGHT: Act.RIGHT, pygame.K_d: Act.RIGHT,
+    pygame.K_RETURN: Act.CONFIRM, pygame.K_KP_ENTER: Act.CONFIRM, pygame.K_SPACE: Act.CONFIRM,
+    pygame.K_ESCAPE: Act.BACK, pygame.K_BACKSPACE: Act.BACK,
+    pygame.K_TAB: Act.ALT, pygame.K_p: Act.PAUSE,
+    pygame.K_q: Act.PREV, pygame.K_PAGEUP: Act.PREV,
+    pygame.K_e: Act.NEXT, pygame.K_PAGEDOWN: Act.NEXT,
+    pygame.K_h: Act.HINT,
+}
+
+BUTTONMAP: dict[int, Act] = {
+    pygame.CONTROLLER_BUTTON_A: Act.CONFIRM,
+    pygame.CONTROLLER_BUTTON_B: Act.BACK,
+    pygame.CONTROLLER_BUTTON_X: Act.ALT,
+    pygame.CONTROLLER_BUTTON_Y: Act.HINT,
+    pygame.CONTROLLER_BUTTON_START: Act.PAUSE,
+    pygame.CONTROLLER_BUTTON_LEFTSHOULDER: Act.PREV,
+    pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: Act.NEXT,
+    pygame.CONTROLLER_BUTTON_DPAD_UP: Act.UP,
+    pygame.CONTROLLER_BUTTON_DPAD_DOWN: Act.DOWN,
+    pygame.CONTROLLER_BUTTON_DPAD_LEFT: Act.LEFT,
+    pygame.CONTROLLER_BUTTON_DPAD_RIGHT: Act.RIGHT,
+}
+
+AXIS_MAX = 32767
+DEADZONE = 0.45       # a stick must pass this to count as a press ...
+RELEASE_ZONE = 0.30   # ... and come back inside this to count as released
+REPEAT_DELAY = 0.40   # seconds before a held direction starts repeating
+REPEAT_EVERY = 0.11   # seconds between repeats
+
+
+def open_sdl_controller(device_index: int) -> tuple[int, str, object] | None:
+    """Open a controller by joystick index: (instance id, name, handle), or None."""
+    if not sdl_controller.get_init():
+        sdl_controller.init()
+    if not sdl_controller.is_controller(device_index):
+        return None
+    pad = sdl_controller.Controller(device_index)
+    return pad.as_joystick().get_instance_id(), pad.name or "Controller", pad
+
+
+@dataclass
+class _Held:
+    act: Act
+    timer: float = 0.0
+    repeating: bool = False
+
+
+class InputManager:
+    """Turns pygame events into :class:`Input` and tracks devices and held directions."""
+
+    def __init__(self, log: logging.Logger,
+                 opener: Callable[[int], tuple[int, str, object] | None] = open_sdl_controller
+                 ) -> None:
+        self.log = log
+        self.opener = opener
+        self.devices: dict[str, Device] = {KBM: Device(KBM, "keyboard", "Keyboard & mouse")}
+        self.by_instance: dict[int, str] = {}
+        self.last_device: str = KBM
+        self._held: dict[tuple[str, Act], _Held] = {}
+        self._stick: dict[tuple[str, int], Act | None] = {}
+        self._warned: set[str] = set()
+
+    # -- devices -----------------------------------------------------------------------
+    def controllers(self) -> list[Device]:
+        return [d for d in self.devices.values() if d.kind == "controller"]
+
+    def device(self, device_id: str) -> Device | None:
+        return self.devices.get(device_id)
+
+    def glyph_style(self, device_id: str | None = None) -> str:
+        dev = self.devices.get(device_id or self.last_device)
+        return dev.glyphs if dev else "keys"
+
+    def open_existing(self) -> None:
+        """Pick up controllers already plugged in at start-up."""
+        try:
+            count = pygame.joystick.get_count()
+        except pygame.error:
+            count = 0
+        for index in range(count):
+            self._add_controller(index)
+
+    def _add_controller(self, device_index: int) -> Input | None:
+        try:
+            opened = self.opener(device_index)
+        except pygame.error as exc:
+            self._warn(f"open{device_index}", f"Could not open controller {device_index}: {exc}")
+            return None
+        if opened is None:
+            self._warn(f"unknown{device_index}", "A joystick that is not a recognised gamepad "
+                       f"was plugged in (index {device_index}); it is ignored.")
+            return None
+        instance_id, name, handle = opened
+        dev_id = f"pad{instance_id}"
+        if dev_id in self.devices:
+            return None
+        self.devices[dev_id] = Device(dev_id, "controller", name, instance_id, handle)
+        self.by_instance[instance_id] = dev_id
+        self.log.info("Controller connected: %s (%s)", name, dev_id)
+        return Input(Act.DEVICE_ADDED, dev_id)
+
+    def _remove_controller(self, instance_id: int) -> Input | None:
+        dev_id = self.by_instance.pop(instance_id, None)
+        if dev_id is None:
+            self._warn(f"gone{instance_id}", f"Removal of unknown controller {instance_id} ignored.")
+            return None
+        dev = self.devices.pop(dev_id)
+        self._held = {k: v for k, v in self._held.items() if k[0] != dev_id}
+        self._stick = {k: v for k, v in self._stick.items() if k[0] != dev_id}
+        if self.last_device == dev_id:
+            self.last_device = KBM
+        self.log.info("Controller disconnected: %s (%s)", dev.name, dev_id)
+        return Input(Act.DEVICE_REMOVED, dev_id)
+
+    def _warn(self, key: str, message: str) -> None:
+        if key not in self._warned:
+            self._warned.add(key)
+            self.log.warning(message)
+
+    def _pad(self, event: pygame.event.Event) -> str | None:
+        dev_id = self.by_instance.get(getattr(event, "instance_id", -1))
+        if dev_id is None:
+            self._warn(f"ev{getattr(event, 'instance_id', '?')}",
+                       f"Input from unknown controller {getattr(event, 'instance_id', '?')} "
+                       "ignored (it was never announced as connected).")
+        return dev_id
+
+    # -- events ------------------------------------------------------------------------
+    def process(self, event: pygame.event.Event) -> list[Input]:
+        """Map one pygame event to zero or more inputs."""
+        etype = event.type
+        out: list[Input] = []
+        if etype == pygame.KEYDOWN:
+            act = KEYMAP.get(event.key)
+            if act is not None:
+                out.append(self._press(KBM, act))
+        elif etype == pygame.KEYUP:
+            act = KEYMAP.get(event.key)
+            if act is not None:
+                self._release(KBM, act)
+        elif etype == pygame.MOUSEMOTION:
+            self.last_device = KBM
+            out.append(Input(Act.POINTER, KBM, tuple(event.pos)))
+        elif etype == pygame.MOUSEBUTTONDOWN:
+            self.last_device = KBM
+            if event.button == 1:
+                out.append(Input(Act.CONFIRM, KBM, tuple(event.pos)))
+            elif event.button == 3:
+                out.append(Input(Act.BACK, KBM, tuple(event.pos)))
+        elif etype == pygame.MOUSEWHEEL:
+            self.last_device = KBM
+            if event.y:
+                out.append(Input(Act.UP if event.y > 0 else Act.DOWN, KBM))
+        elif etype == pygame.CONTROLLERDEVICEADDED:
+            added = self._add_controller(getattr(event, "device_index", -1))
+            if added:
+                out.append(added)
+        elif etype == pygame.CONTROLLERDEVICEREMOVED:
+            removed = self._remove_controller(getattr(event, "instance_id", -1))
+            if removed:
+                out.append(removed)
+        elif etype == pygame.JOYDEVICEADDED:
+            index = getattr(event, "device_index", -1)
+            try:
+                known = not sdl_controller.get_init() or sdl_controller.is_controller(index)
+            except pygame.error:
+                known = True  # not a real device index; nothing to report
+            if not known:
+                self._warn(f"unknown{index}", "A joystick that is not a recognised gamepad "
+                           f"was plugged in (index {index}); it is ignored.")
+        elif etype == pygame.CONTROLLERBUTTONDOWN:
+            dev = self._pad(event)
+            act = BUTTONMAP.get(getattr(event, "button", -1))
+            if dev and act is not None:
+                out.append(self._press(dev, act))
+        elif etype == pygame.CONTROLLERBUTTONUP:
+            dev = self._pad(event)
+            act = BUTTONMAP.get(getattr(event, "button", -1))
+            if dev and act is not None:
+                self._release(dev, act)
+        elif etype == pygame.CONTROLLERAXISMOTION:
+            dev = self._pad(event)
+            if dev:
+                out.extend(self._axis(dev, event.axis, event.value / AXIS_MAX))
+        return out
+
+    def _press(self, dev: str, act: Act) -> Input:
+        self.last_device = dev
+        if act in DIRECTIONS:
+            self._held[(dev, act)] = _Held(act)
+        return Input(act, dev)
+
+    def _release(self, dev: str, act: Act) -> None:
+        self._held.pop((dev, act), None)
+
+    def _axis(self, dev: str, axis: int, value: float) -> list[Input]:
+        if axis == pygame.CONTROLLER_AXIS_LEFTX:
+            neg, pos = Act.LEFT, Act.RIGHT
+        elif axis == pygame.CONTROLLER_AXIS_LEFTY:
+            neg, pos = Act.UP, Act.DOWN
+        else:
+            return []
+        current = self._stick.get((dev, axis))
+        if current is None:
+            if value <= -DEADZONE:
+                new = neg
+            elif value >= DEADZONE:
+                new = pos
+            else:
+                return []
+        else:
+            if (current is neg and value > -RELEASE_ZONE) or (current is pos and value < RELEASE_ZONE):
+                self._stick[(dev, axis)] = None
+                self._release(dev, current)
+                return self._axis(dev, axis, value) if abs(value) >= DEADZONE else []
+            return []
+        self._stick[(dev, axis)] = new
+        return [self._press(dev, new)]
+
+    def update(self, dt: float) -> list[Input]:
+        """Advance hold-to-repeat timers; returns the repeats that fell due."""
+        out = []
+        for (dev, _), held in self._held.items():
+            held.timer += dt
+            limit = REPEAT_EVERY if held.repeating else REPEAT_DELAY
+            if held.timer >= limit:
+                held.timer -= limit
+                held.repeating = True
+                out.append(Input(held.act, dev, repeat=True))
+        return out
+
+    def clear_held(self) -> None:
+        """Forget held directions (focus loss, scene change) so nothing repeats forever."""
+        self._held.clear()

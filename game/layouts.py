@@ -1,0 +1,133 @@
+"""Table layouts: Tiled maps (.tmx) of named rectangles, read once into plain dataclasses.
+
+A layout is authored in Tiled as one object layer of named rectangles on a 1920x1080
+map (``seat0``, ``row2``, ``draw``, ...), with typed custom properties where a scene
+needs more (e.g. ``facing``). Scenes only ever see :class:`Layout` and :class:`Anchor`,
+never pytmx objects. A layout that is missing an object still loads: the anchor falls
+back to the middle of the screen and one warning names what is missing, so a bad edit in
+Tiled shows up as a misplaced box, not a crash.
+"""
+from __future__ import annotations
+
+import logging
+import xml.etree.ElementTree as ElementTree
+from dataclasses import dataclass, field
+from pathlib import Path
+
+LAYOUT_DIR = Path(__file__).resolve().parent / "layouts"
+
+# What every layout must contain. "{seat}" expands to seat0..seat{N-1}, where N comes from
+# the file name (cubirds_4.tmx has four seats). Games add their tables here.
+REQUIRED: dict[str, tuple[str, ...]] = {
+    "title": ("logo", "menu", "birds", "prompts"),
+}
+
+
+@dataclass(frozen=True)
+class Anchor:
+    name: str
+    kind: str
+    x: int
+    y: int
+    w: int
+    h: int
+    props: tuple[tuple[str, object], ...] = ()
+
+    @property
+    def rect(self) -> tuple[int, int, int, int]:
+        return (self.x, self.y, self.w, self.h)
+
+    @property
+    def center(self) -> tuple[int, int]:
+        return (self.x + self.w // 2, self.y + self.h // 2)
+
+    def prop(self, key: str, default: object = None) -> object:
+        for k, v in self.props:
+            if k == key:
+                return v
+        return default
+
+
+@dataclass
+class Layout:
+    name: str
+    width: int = 1920
+    height: int = 1080
+    anchors: dict[str, Anchor] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+    log: logging.Logger | None = None
+    _warned: set[str] = field(default_factory=set)
+
+    def __contains__(self, name: str) -> bool:
+        return name in self.anchors
+
+    def get(self, name: str) -> Anchor:
+        """The named anchor, or a centred stand-in (with one warning) if it is missing."""
+        anchor = self.anchors.get(name)
+        if anchor is None:
+            if name not in self._warned and self.log is not None:
+                self._warned.add(name)
+                self.log.warning("Layout %s has no object %r; using a stand-in position.",
+                                 self.name, name)
+            anchor = Anchor(name, "missing", self.width // 2 - 100, self.height // 2 - 60, 200, 120)
+        return anchor
+
+    def seats(self, count: int) -> list[Anchor]:
+        return [self.get(f"seat{i}") for i in range(count)]
+
+
+def required_names(stem: str) -> list[str]:
+    """The objects a layout file called ``stem`` must have."""
+    base, _, count = stem.partition("_")
+    if base not in REQUIRED and "_" in stem:
+        base, _, count = stem.rpartition("_")
+    names: list[str] = []
+    for name in REQUIRED.get(base, ()):
+        if "{seat}" in name:
+            seats = int(count) if count.isdigit() else 0
+            names.extend(name.replace("{seat}", f"seat{i}") for i in range(seats))
+        else:
+            names.append(name)
+    return names
+
+
+def load(path: Path, log: logging.Logger | None = None) -> Layout:
+    """Read a .tmx file; never raises for a bad file (problems are logged and listed)."""
+    layout = Layout(path.stem, log=log)
+    try:
+        import pytmx  # imported here: loading layouts is the only thing that needs it
+
+        tmx = pytmx.TiledMap(str(path))
+    except (OSError, ElementTree.ParseError, ValueError, KeyError, TypeError) as exc:
+        layout.problems.append(f"unreadable: {exc}")
+        if log:
+            log.warning("Layout %s could not be read (%s); using stand-in positions.", path, exc)
+        return layout
+    layout.width = tmx.width * tmx.tilewidth
+    layout.height = tmx.height * tmx.tileheight
+    for group in tmx.objectgroups:
+        for obj in group:
+            if not obj.name:
+                continue
+            props = tuple(sorted((str(k), v) for k, v in obj.properties.items()))
+            layout.anchors[obj.name] = Anchor(obj.name, obj.type or "", int(obj.x), int(obj.y),
+                                              int(obj.width), int(obj.height), props)
+    missing = [n for n in required_names(path.stem) if n not in layout.anchors]
+    if missing:
+        layout.problems.append("missing " + ", ".join(missing))
+        if log:
+            log.warning("Layout %s lacks %s; stand-in positions will be used.",
+                        path.name, ", ".join(missing))
+    return layout
+
+
+_CACHE: dict[str, Layout] = {}
+
+
+def get(name: str, log: logging.Logger | None = None) -> Layout:
+    """Load ``game/layouts/<name>.tmx`` once per run."""
+    layout = _CACHE.get(name)
+    if layout is None:
+        layout = load(LAYOUT_DIR / f"{name}.tmx", log)
+        _CACHE[name] = layout
+    return layout

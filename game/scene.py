@@ -1,0 +1,140 @@
+"""Scenes and the stack that runs them.
+
+The stack changes only between frames (push/pop/replace are queued), so a scene can never
+be removed while its own ``handle`` or ``update`` is still running. Input goes to the top
+scene and falls through to the one below only when the top is not ``modal`` and did not
+consume it. Only the top scene updates (a pause overlay freezes the game below it); drawing
+starts from the highest opaque scene, so ``transparent`` overlays show what is under them.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.input import Input
+
+if TYPE_CHECKING:
+    from game.app import Context
+
+
+class Scene:
+    transparent = False   # draw the scene below first
+    modal = True          # do not pass unconsumed input down
+    pause_on_disconnect = False  # a game in progress: pause when a controller is unplugged
+
+    def __init__(self, ctx: "Context") -> None:
+        self.ctx = ctx
+
+    # lifecycle
+    def enter(self) -> None:
+        """Pushed onto the stack."""
+
+    def exit(self) -> None:
+        """Removed from the stack."""
+
+    def pause(self) -> None:
+        """Another scene was pushed on top."""
+
+    def resume(self) -> None:
+        """The scene above was popped; this one is on top again."""
+
+    # per frame
+    def handle(self, event: Input) -> bool:
+        """React to one input; True if consumed."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance time by ``dt`` seconds (state changes happen here, never in draw)."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint the scene; must not change state."""
+
+    @property
+    def name(self) -> str:
+        return type(self).__name__
+
+
+class SceneStack:
+    def __init__(self) -> None:
+        self.scenes: list[Scene] = []
+        self._pending: list[tuple[str, Scene | None]] = []
+
+    # requests, applied by apply_pending() between frames
+    def push(self, scene: Scene) -> None:
+        self._pending.append(("push", scene))
+
+    def pop(self) -> None:
+        self._pending.append(("pop", None))
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for ``scene``."""
+        self._pending.append(("replace", scene))
+
+    def reset(self, scene: Scene) -> None:
+        """Clear the whole stack and start again from ``scene`` (e.g. back to the title)."""
+        self._pending.append(("reset", scene))
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def __len__(self) -> int:
+        return len(self.scenes)
+
+    def has_pending(self) -> bool:
+        return bool(self._pending)
+
+    def apply_pending(self) -> None:
+        while self._pending:
+            op, scene = self._pending.pop(0)
+            if op == "push":
+                if self.scenes:
+                    self.scenes[-1].pause()
+                self.scenes.append(scene)
+                scene.enter()
+            elif op == "pop":
+                if self.scenes:
+                    self.scenes.pop().exit()
+                    if self.scenes:
+                        self.scenes[-1].resume()
+            elif op == "replace":
+                if self.scenes:
+                    self.scenes.pop().exit()
+                self.scenes.append(scene)
+                scene.enter()
+            elif op == "reset":
+                while self.scenes:
+                    self.scenes.pop().exit()
+                self.scenes.append(scene)
+                scene.enter()
+
+    # per frame
+    def handle(self, event: Input) -> bool:
+        for scene in reversed(self.scenes):
+            if scene.handle(event):
+                return True
+            if scene.modal:
+                return False
+        return False
+
+    def update(self, dt: float) -> None:
+        if self.scenes:
+            self.scenes[-1].update(dt)
+
+    def visible(self) -> list[Scene]:
+        """The scenes to draw, bottom first."""
+        start = len(self.scenes) - 1
+        while start > 0 and self.scenes[start].transparent:
+            start -= 1
+        return self.scenes[max(start, 0):]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for scene in self.visible():
+            scene.draw(surface)
+
+    def find(self, kind: type) -> Scene | None:
+        for scene in reversed(self.scenes):
+            if isinstance(scene, kind):
+                return scene
+        return None

@@ -1,0 +1,63 @@
+"""Who sits where: the set-up a table is started from (no pygame, so tools can use it)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from game.engine import GAMES
+
+SEAT_NAMES = ("Robin", "Wren", "Finch", "Lark", "Jay", "Kestrel", "Plover", "Swift",
+              "Heron", "Dunnock", "Linnet", "Tern")
+AI_LEVELS = ("easy", "normal", "hard")
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    human: bool = False
+    level: str = "normal"       # AI difficulty when not human
+    colour: int = 0             # index into the seat palette (and its shape)
+    device: str | None = None   # the device that owns a human seat (couch play)
+
+    @property
+    def label(self) -> str:
+        return self.name if self.human else f"{self.name} (AI)"
+
+
+@dataclass(frozen=True)
+class Match:
+    game_id: str
+    seats: tuple[Seat, ...]
+    seed: int | None = None
+    options: tuple[tuple[str, object], ...] = ()
+    open_hands: bool = False    # teaching games: no privacy screens
+
+    @property
+    def num_players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.human]
+
+
+def default_seats(count: int, humans: int = 1, level: str = "normal") -> tuple[Seat, ...]:
+    return tuple(Seat(SEAT_NAMES[i], human=i < humans, level=level, colour=i)
+                 for i in range(count))
+
+
+def quick_match(game_id: str, players: int | None = None, seed: int | None = None,
+                autoplay: bool = False, level: str = "normal") -> Match:
+    """The match --game starts: 1 human (none with --autoplay) and AI in the other seats."""
+    info = GAMES[game_id]
+    count = players if players is not None else max(info.min_players, min(4, info.max_players))
+    return Match(game_id, default_seats(count, 0 if autoplay else 1, level), seed)
+
+
+def with_seat(match: Match, index: int, **changes) -> Match:
+    seats = list(match.seats)
+    seats[index] = replace(seats[index], **changes)
+    return replace(match, seats=tuple(seats))

@@ -1,0 +1,23 @@
+"""Birdhouse: four bird card games for the couch. Run `python main.py --help` for flags."""
+import os
+import sys
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+def main(argv: list[str]) -> int:
+    from game.cli import parse_or_exit
+
+    options = parse_or_exit(argv)
+    if options.headless:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ["SDL_AUDIODRIVER"] = "dummy"
+    from game.app import App
+    from scenes.start import first_scene
+
+    app = App(options)
+    return app.run(first_scene(app.ctx))
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,1 @@
+"""Screens: title, game select, seat setup, tables, pause, results, rules, settings."""

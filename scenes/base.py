@@ -1,0 +1,71 @@
+"""What menu screens share: the backdrop, a title, one focus group, a prompt bar."""
+from __future__ import annotations
+
+import pygame
+
+from game.input import Act, Input
+from game.scene import Scene
+from scenes.widgets import FocusGroup
+from sprites import ui
+
+PROMPT_Y = ui.SAFE.bottom - 24
+
+
+def draw_backdrop(surface: pygame.Surface) -> None:
+    surface.blit(ui.vertical_gradient(ui.CANVAS, ui.BG_TOP, ui.BG), (0, 0))
+
+
+def draw_title(surface: pygame.Surface, assets, text: str, y: int = ui.SAFE.top + 50,
+               size: int = 84) -> None:
+    title = assets.text(text, size, ui.TEXT, "title")
+    surface.blit(title, title.get_rect(center=(ui.CANVAS[0] // 2, y)))
+
+
+def draw_prompts(surface: pygame.Surface, ctx, items, device: str | None = None,
+                 y: int = PROMPT_Y, x: int | None = None) -> None:
+    """Button prompts in the glyphs of the device last used (or ``device``'s)."""
+    if not items:
+        return
+    bar = ui.prompt_bar(ctx.assets, ctx.glyphs(device), tuple(items))
+    rect = bar.get_rect(midbottom=(ui.CANVAS[0] // 2, y)) if x is None else bar.get_rect(bottomleft=(x, y))
+    backing = rect.inflate(36, 16)
+    surface.blit(ui.panel(backing.size, (10, 14, 20), backing.h // 2, alpha=190), backing)
+    surface.blit(bar, rect)
+
+
+class MenuScene(Scene):
+    """A screen made of widgets; BACK leaves it."""
+
+    title = ""
+    prompts: tuple[tuple[Act, str], ...] = ((Act.CONFIRM, "Choose"), (Act.BACK, "Back"))
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self.group = FocusGroup(ctx=ctx)
+        self.build()
+
+    def build(self) -> None:
+        """Create the widgets (subclasses)."""
+
+    def handle(self, event: Input) -> bool:
+        if self.group.handle(event):
+            return True
+        if event.act is Act.BACK:
+            self.back()
+            return True
+        return False
+
+    def back(self) -> None:
+        self.ctx.play("tap")
+        self.ctx.stack.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(surface)
+        if self.title:
+            draw_title(surface, self.ctx.assets, self.title)
+        self.draw_content(surface)
+        self.group.draw(surface, self.ctx.assets, self.ctx.time)
+        draw_prompts(surface, self.ctx, self.prompts)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        """Anything besides the widgets (subclasses)."""

@@ -1,0 +1,81 @@
+"""Pick a game: four big cards with the name, player range, a one-line pitch and a bird."""
+from __future__ import annotations
+
+import pygame
+
+from game.engine import GAMES, GameInfo
+from scenes import tables
+from scenes.base import MenuScene
+from scenes.widgets import Widget
+from sprites import ui
+
+CARD_W, CARD_H, GAP = 408, 600, 32
+HERO_BIRD = {"cubirds": "owl", "flip_a_bird": "fab_red",
+             "flappy_families": "eerily_extinct", "yard_birbs": "waxwing"}
+CARD_COLOUR = {"cubirds": (52, 92, 132), "flip_a_bird": (132, 62, 70),
+               "flappy_families": (60, 112, 74), "yard_birbs": (120, 92, 40)}
+
+
+class GameCard(Widget):
+    def __init__(self, rect, info: GameInfo, on_pick) -> None:
+        super().__init__(rect, enabled=tables.playable(info.id))
+        self.info = info
+        self.on_pick = on_pick
+
+    def activate(self) -> bool:
+        if not self.enabled:
+            return False
+        self.on_pick(self.info.id)
+        return True
+
+    def draw(self, surface, assets, focused, t) -> None:
+        from sprites.birds import bird_surface
+
+        rect = self.rect.move(0, -12) if focused else self.rect
+        colour = CARD_COLOUR.get(self.info.id, ui.PANEL)
+        if not self.enabled:
+            colour = tuple(int(c * 0.55) for c in colour)
+        ui.draw_shadowed_panel(surface, rect, colour, 28, (240, 232, 214), 4)
+        name = assets.text(self.info.name, 52, ui.TEXT, "title")
+        surface.blit(name, name.get_rect(midtop=(rect.centerx, rect.y + 30)))
+        bird = bird_surface(HERO_BIRD.get(self.info.id, "robin"), (230, 200))
+        if not self.enabled:
+            bird = bird.copy()
+            bird.fill((120, 120, 120), special_flags=pygame.BLEND_RGB_MULT)
+        surface.blit(bird, bird.get_rect(center=(rect.centerx, rect.y + 220)))
+        players = f"{self.info.min_players}\u2013{self.info.max_players} players"
+        ptxt = assets.text(players, 36, ui.TEXT, "bold")
+        surface.blit(ptxt, ptxt.get_rect(midtop=(rect.centerx, rect.y + 340)))
+        pitch = assets.text_block(self.info.pitch, 32, rect.w - 56, ui.TEXT)
+        surface.blit(pitch, (rect.x + 28, rect.y + 400))
+        if not self.enabled:
+            ribbon = pygame.Rect(0, 0, rect.w - 40, 64)
+            ribbon.center = (rect.centerx, rect.y + 220)
+            surface.blit(ui.panel(ribbon.size, (24, 24, 30), 14, ui.ACCENT, 3), ribbon)
+            soon = assets.text("Coming soon", 40, ui.ACCENT, "title")
+            surface.blit(soon, soon.get_rect(center=ribbon.center))
+        if focused:
+            ui.draw_focus_ring(surface, rect, t, 28)
+
+
+class GameSelect(MenuScene):
+    title = "Choose a game"
+
+    def build(self) -> None:
+        total = 4 * CARD_W + 3 * GAP
+        x = (ui.CANVAS[0] - total) // 2
+        y = 240
+        for i, info in enumerate(GAMES.values()):
+            rect = pygame.Rect(x + i * (CARD_W + GAP), y, CARD_W, CARD_H)
+            self.group.widgets.append(GameCard(rect, info, self.pick))
+        preferred = self.ctx.data.get("last_game")
+        for i, w in enumerate(self.group.widgets):
+            if w.info.id == preferred or (preferred is None and w.enabled):
+                self.group.index = i
+                break
+
+    def pick(self, game_id: str) -> None:
+        from scenes.seat_setup import SeatSetup
+
+        self.ctx.data["last_game"] = game_id
+        self.ctx.stack.push(SeatSetup(self.ctx, game_id))

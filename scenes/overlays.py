@@ -1,0 +1,129 @@
+"""Small screens drawn over another: a yes/no question and the unplugged controller."""
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from game.input import Act, Input
+from game.scene import Scene
+from scenes.base import draw_prompts
+from scenes.widgets import Button, FocusGroup
+from sprites import ui
+
+
+def dim(surface: pygame.Surface, alpha: int = 170) -> None:
+    veil = _veil(alpha)
+    surface.blit(veil, (0, 0))
+
+
+_VEILS: dict[int, pygame.Surface] = {}
+
+
+def _veil(alpha: int) -> pygame.Surface:
+    if alpha not in _VEILS:
+        veil = pygame.Surface(ui.CANVAS, pygame.SRCALPHA)
+        veil.fill((8, 12, 16, alpha))
+        _VEILS[alpha] = veil
+    return _VEILS[alpha]
+
+
+class Overlay(Scene):
+    """A modal panel over the scene below, which stays visible (and frozen) behind it."""
+
+    transparent = True
+    panel_size = (900, 520)
+    prompts: tuple = ((Act.CONFIRM, "Choose"), (Act.BACK, "Back"))
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self.group = FocusGroup(ctx=ctx, wrap=True)
+        self.panel = pygame.Rect((0, 0), self.panel_size)
+        self.panel.center = (ui.CANVAS[0] // 2, ui.CANVAS[1] // 2)
+
+    def handle(self, event: Input) -> bool:
+        if self.group.handle(event):
+            return True
+        if event.act is Act.BACK:
+            self.cancel()
+        return True  # modal: nothing reaches the game below
+
+    def cancel(self) -> None:
+        self.ctx.stack.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface)
+        ui.draw_shadowed_panel(surface, self.panel, ui.PANEL, 30, ui.PANEL_LIGHT, 4)
+        self.draw_content(surface)
+        self.group.draw(surface, self.ctx.assets, self.ctx.time)
+        draw_prompts(surface, self.ctx, self.prompts, y=ui.SAFE.bottom)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        pass
+
+
+class Confirm(Overlay):
+    """'Are you sure?' with Yes / No; No (or BACK) is focused first."""
+
+    panel_size = (1000, 440)
+
+    def __init__(self, ctx, question: str, detail: str, on_yes: Callable[[], object],
+                 yes: str = "Yes", no: str = "No") -> None:
+        super().__init__(ctx)
+        self.question = question
+        self.detail = detail
+        self.on_yes = on_yes
+        cx, y = self.panel.centerx, self.panel.bottom - 130
+        no_btn = Button(pygame.Rect(cx + 30, y, 380, 90), no, self.cancel)
+        yes_btn = Button(pygame.Rect(cx - 410, y, 380, 90), yes, self._yes)
+        self.group.widgets = [yes_btn, no_btn]
+        self.group.focus(no_btn)
+
+    def _yes(self) -> None:
+        self.ctx.stack.pop()
+        self.on_yes()
+
+    def draw_content(self, surface) -> None:
+        a = self.ctx.assets
+        q = a.text(self.question, 56, ui.TEXT, "title")
+        surface.blit(q, q.get_rect(midtop=(self.panel.centerx, self.panel.y + 50)))
+        d = a.text_block(self.detail, 36, self.panel.w - 120, ui.TEXT_MUTED)
+        surface.blit(d, d.get_rect(midtop=(self.panel.centerx, self.panel.y + 140)))
+
+
+class ControllerLost(Overlay):
+    """A controller was unplugged mid-game: the game waits here until someone carries on."""
+
+    panel_size = (1200, 460)
+    prompts = ((Act.CONFIRM, "Carry on"),)
+
+    def __init__(self, ctx, device: str, seat_name: str | None = None) -> None:
+        super().__init__(ctx)
+        self.device = device
+        self.seat_name = seat_name
+        btn = Button(pygame.Rect(0, 0, 420, 90), "Carry on", self.resume_game)
+        btn.rect.midbottom = (self.panel.centerx, self.panel.bottom - 50)
+        self.group.widgets = [btn]
+
+    def resume_game(self) -> None:
+        self.ctx.stack.pop()
+
+    def handle(self, event: Input) -> bool:
+        if event.act is Act.DEVICE_REMOVED:
+            return True
+        if event.act is Act.DEVICE_ADDED:
+            self.resume_game()  # plugged back in (or a new pad): carry on
+            return True
+        if event.act is Act.BACK:
+            return True  # dismiss only deliberately, with CONFIRM
+        return super().handle(event)
+
+    def draw_content(self, surface) -> None:
+        a = self.ctx.assets
+        who = f"{self.seat_name}'s controller" if self.seat_name else "A controller"
+        title = a.text(f"{who} disconnected", 56, ui.TEXT, "title")
+        surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.y + 50)))
+        body = a.text_block("The game is paused. Plug it back in, or press A (Enter, or "
+                            "click) on any device to carry on.", 36, self.panel.w - 140,
+                            ui.TEXT_MUTED)
+        surface.blit(body, body.get_rect(midtop=(self.panel.centerx, self.panel.y + 140)))

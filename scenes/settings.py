@@ -1,0 +1,69 @@
+"""Settings: every change takes effect at once and is saved when you leave the screen."""
+from __future__ import annotations
+
+import pygame
+
+from game.settings import AI_SPEEDS, WINDOW_SIZES
+from game.input import Act
+from scenes.base import MenuScene
+from scenes.widgets import Choice, Slider
+from sprites import ui
+
+ON_OFF = ["Off", "On"]
+
+
+class SettingsScene(MenuScene):
+    title = "Settings"
+    prompts = ((Act.LEFT, "Change"), (Act.BACK, "Done"))
+
+    def build(self) -> None:
+        s = self.ctx.settings
+        kiosk = self.ctx.options.kiosk
+        rows = []
+        if not kiosk:
+            rows.append(Choice(self._row(0), "Fullscreen", ON_OFF, int(s.fullscreen), self._fullscreen))
+            sizes = [f"{w} \u00d7 {h}" for w, h in WINDOW_SIZES]
+            current = WINDOW_SIZES.index(s.window_size) if s.window_size in WINDOW_SIZES else 0
+            rows.append(Choice(self._row(1), "Window size", sizes, current, self._size))
+        rows.append(Slider(self._row(len(rows)), "Music volume", s.music_volume,
+                           lambda v: self._volume("music_volume", v)))
+        rows.append(Slider(self._row(len(rows)), "Effects volume", s.effects_volume,
+                           lambda v: self._volume("effects_volume", v)))
+        if not kiosk:
+            rows.append(Choice(self._row(len(rows)), "Colour patterns", ON_OFF,
+                               int(s.colour_patterns), lambda i: self._set("colour_patterns", bool(i))))
+            rows.append(Choice(self._row(len(rows)), "AI speed", [v.title() for v in AI_SPEEDS],
+                               AI_SPEEDS.index(s.ai_speed),
+                               lambda i: self._set("ai_speed", AI_SPEEDS[i])))
+        self.group.widgets = rows
+
+    @staticmethod
+    def _row(i: int) -> pygame.Rect:
+        return pygame.Rect(360, 190 + i * 104, 1200, 88)
+
+    def _set(self, name: str, value) -> None:
+        setattr(self.ctx.settings, name, value)
+
+    def _fullscreen(self, index: int) -> None:
+        self._set("fullscreen", bool(index))
+        self.ctx.app.set_fullscreen(bool(index))
+
+    def _size(self, index: int) -> None:
+        w, h = WINDOW_SIZES[index]
+        self.ctx.settings.window_width, self.ctx.settings.window_height = w, h
+        if not self.ctx.app.fullscreen:
+            self.ctx.app.resize((w, h))
+
+    def _volume(self, name: str, value: float) -> None:
+        self._set(name, value)
+        self.ctx.audio.set_volumes(self.ctx.settings.music_volume, self.ctx.settings.effects_volume)
+        if name == "effects_volume":
+            self.ctx.play("tap")
+
+    def exit(self) -> None:
+        self.ctx.save_settings()
+
+    def draw_content(self, surface) -> None:
+        note = self.ctx.assets.text("Changes apply at once and are kept for next time.", 32,
+                                    ui.TEXT_MUTED)
+        surface.blit(note, note.get_rect(midbottom=(ui.CANVAS[0] // 2, 930)))

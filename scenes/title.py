@@ -1,0 +1,149 @@
+"""The title screen: the logo, a fence of hopping birds, and the main menu.
+
+Positions come from the Tiled layout ``game/layouts/title.tmx``.
+"""
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+
+from game import layouts
+from game.input import Act, Input
+from scenes.base import MenuScene, draw_backdrop, draw_prompts
+from scenes.widgets import Button
+from sprites import ui
+
+PARADE = ("robin", "owl", "fab_yellow", "tiny_tweeters", "waxwing", "toucan", "sea_soarers",
+          "flamingo", "kingfisher", "duck", "bright_beauties", "crow")
+BIRD_SIZE = (132, 120)
+
+
+class Hopper:
+    """A bird on the fence: hops along, turns at the ends, now and then flaps."""
+
+    def __init__(self, key: str, x: float, lo: float, hi: float, rng: random.Random) -> None:
+        self.key = key
+        self.x = x
+        self.lo, self.hi = lo, hi
+        self.rng = rng
+        self.facing = rng.choice((-1, 1))
+        self.phase = rng.random()           # 0..1 through the current hop
+        self.rest = rng.uniform(0.2, 1.4)   # seconds to sit before the next hop
+        self.flap = 0.0
+
+    def update(self, dt: float) -> None:
+        if self.rest > 0:
+            self.rest -= dt
+            self.flap = max(0.0, self.flap - dt)
+            if self.rest <= 0 and self.rng.random() < 0.25:
+                self.flap = 0.6
+            return
+        self.phase += dt * 2.4
+        self.x += self.facing * dt * 110
+        if self.x < self.lo or self.x > self.hi:
+            self.facing *= -1
+            self.x = min(max(self.x, self.lo), self.hi)
+        if self.phase >= 1.0:
+            self.phase = 0.0
+            self.rest = self.rng.uniform(0.3, 1.6)
+            if self.rng.random() < 0.2:
+                self.facing *= -1
+
+    @property
+    def height(self) -> float:
+        return 0.0 if self.rest > 0 else math.sin(math.pi * self.phase) * 34
+
+
+class Title(MenuScene):
+    prompts = ((Act.CONFIRM, "Choose"),)
+
+    def build(self) -> None:
+        self.layout = layouts.get("title", self.ctx.log)
+        menu = self.layout.get("menu")
+        spacing = int(menu.prop("spacing", 24))
+        entries = [("Play", self.play), ("How to play", self.rules), ("Settings", self.settings)]
+        if not self.ctx.options.kiosk:
+            entries.append(("Quit", self.quit))
+        height = (menu.h - spacing * (len(entries) - 1)) // len(entries)
+        height = min(height, 96)
+        for i, (label, fn) in enumerate(entries):
+            rect = pygame.Rect(menu.x, menu.y + i * (height + spacing), menu.w, height)
+            self.group.widgets.append(Button(rect, label, fn, size=48))
+        fence = self.layout.get("birds")
+        rng = random.Random(7)
+        from sprites.birds import LOOKS
+
+        keys = [k for k in PARADE if k in LOOKS]
+        count = int(fence.prop("count", 6))
+        self.fence_y = fence.y + fence.h - 30
+        span = fence.w / max(count, 1)
+        self.hoppers = [Hopper(keys[i % len(keys)], fence.x + span * (i + 0.5),
+                               fence.x + 60, fence.x + fence.w - 60, rng) for i in range(count)]
+
+    def back(self) -> None:
+        """BACK on the title does not quit by accident: it moves focus to Quit."""
+        if not self.ctx.options.kiosk:
+            self.group.index = len(self.group.widgets) - 1
+
+    def play(self) -> None:
+        from scenes.game_select import GameSelect
+        self.ctx.stack.push(GameSelect(self.ctx))
+
+    def rules(self) -> None:
+        from scenes.rules import Rules
+        self.ctx.stack.push(Rules(self.ctx, self.ctx.data.get("last_game")))
+
+    def settings(self) -> None:
+        from scenes.settings import SettingsScene
+        self.ctx.stack.push(SettingsScene(self.ctx))
+
+    def quit(self) -> None:
+        self.ctx.app.quit()
+
+    def update(self, dt: float) -> None:
+        for hopper in self.hoppers:
+            hopper.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        from sprites.birds import bird_surface
+
+        a = self.ctx.assets
+        draw_backdrop(surface)
+        fence = self.layout.get("birds")
+        rail = pygame.Rect(fence.x - 40, self.fence_y, fence.w + 80, 22)
+        pygame.draw.rect(surface, (104, 72, 48), rail, border_radius=8)
+        pygame.draw.rect(surface, (70, 46, 30), rail, 3, border_radius=8)
+        for x in range(rail.x + 60, rail.right, 240):
+            pygame.draw.rect(surface, (92, 62, 40), (x, rail.bottom - 4, 18, 60))
+        for h in self.hoppers:
+            bird = bird_surface(h.key, BIRD_SIZE, "right" if h.facing > 0 else "left")
+            rect = bird.get_rect(midbottom=(int(h.x), int(self.fence_y + 6 - h.height)))
+            surface.blit(bird, rect)
+        logo = self.layout.get("logo")
+        self._draw_logo(surface, logo.center)
+        self.group.draw(surface, a, self.ctx.time)
+        version = a.text("A couch for four bird card games", 30, ui.TEXT_MUTED)
+        surface.blit(version, version.get_rect(midtop=(logo.center[0], logo.y + logo.h - 40)))
+        prompts = self.layout.get("prompts")
+        draw_prompts(surface, self.ctx, self.prompts, y=prompts.y + prompts.h)
+
+    def _draw_logo(self, surface, center) -> None:
+        a = self.ctx.assets
+        shadow = a.text("Birdhouse", 150, (10, 20, 22), "title")
+        title = a.text("Birdhouse", 150, ui.ACCENT, "title")
+        cx, cy = center
+        surface.blit(shadow, shadow.get_rect(center=(cx + 6, cy - 14)))
+        surface.blit(title, title.get_rect(center=(cx, cy - 20)))
+        # a little birdhouse beside the name
+        hx = cx - title.get_width() // 2 - 110
+        hy = cy - 20
+        roof = [(hx - 62, hy - 20), (hx, hy - 78), (hx + 62, hy - 20)]
+        body = pygame.Rect(hx - 48, hy - 24, 96, 96)
+        pygame.draw.rect(surface, (214, 120, 72), body, border_radius=6)
+        pygame.draw.rect(surface, (60, 30, 20), body, 4, border_radius=6)
+        pygame.draw.polygon(surface, (150, 60, 50), roof)
+        pygame.draw.polygon(surface, (60, 30, 20), roof, 4)
+        pygame.draw.circle(surface, (40, 24, 18), (hx, hy + 14), 18)
+        pygame.draw.rect(surface, (60, 30, 20), (hx - 4, hy + 40, 8, 20))

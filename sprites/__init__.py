@@ -1,0 +1,1 @@
+"""Things drawn on screen: cards, tokens, birds, the focus ring."""

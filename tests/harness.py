@@ -1,0 +1,42 @@
+"""Run the real App headless inside tests: build it, push scenes, feed events, render."""
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pygame
+
+from game.app import App
+from game.cli import Options
+
+
+def make_app(tmp_path: Path, **options) -> App:
+    opts = Options(headless=True, **options)
+    log = logging.getLogger("birdhouse.test")
+    log.setLevel(logging.DEBUG)
+    return App(opts, settings_path=tmp_path / "settings.json", log=log)
+
+
+def show(app: App, scene, frames: int = 2):
+    """Put ``scene`` on top and run a few frames (the canvas is ``app.screen``)."""
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    for _ in range(frames):
+        app.frame(1 / 60)
+    return scene
+
+
+def post(*events: pygame.event.Event) -> None:
+    for event in events:
+        pygame.event.post(event)
+
+
+def key(k: int) -> list[pygame.event.Event]:
+    return [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0),
+            pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0)]
+
+
+def press(app: App, k: int, frames: int = 1) -> None:
+    post(*key(k))
+    for _ in range(frames):
+        app.frame(1 / 60)

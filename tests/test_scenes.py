@@ -1,0 +1,214 @@
+"""Every scene opens headless and renders; the menus work from keys, mouse and pads."""
+import logging
+import random
+
+import pygame
+import pytest
+
+from game.input import Act, Input, KBM
+from game.scene import Scene
+from game.session import Match, default_seats
+from tests.harness import key, make_app, post, press, show
+from tests.toy_game import new_toy
+from tools.screens import menu_scenes
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = make_app(tmp_path)
+    yield app
+    pygame.quit()
+
+
+def _finished_toy():
+    state = new_toy(3, seed=4)
+    rng = random.Random(1)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_every_menu_scene_renders_a_frame(app):
+    for name, factory in menu_scenes(app.ctx):
+        show(app, factory(), frames=3)
+        screen = app.screen
+        assert screen.get_size() == (1920, 1080)
+        # something was drawn: the frame is not a single flat colour
+        colours = {screen.get_at((x, y))[:3] for x in range(0, 1920, 97) for y in range(0, 1080, 89)}
+        assert len(colours) > 5, f"{name} looks blank"
+
+
+def test_results_render_for_a_finished_game(app):
+    from scenes.results import Results
+
+    state = _finished_toy()
+    scene = Results(app.ctx, state, Match("toy", default_seats(3)))
+    show(app, scene, frames=2)
+    assert "win" in scene.headline()
+
+
+def test_rules_pages_all_render_and_turn(app):
+    from game.howto import PAGES
+    from scenes.rules import Rules
+
+    scene = Rules(app.ctx)
+    show(app, scene)
+    for game_index, game_id in enumerate(scene.games):
+        assert scene.games[scene.game] == game_id
+        for page in range(len(PAGES[game_id])):
+            assert scene.page == page
+            app.frame(1 / 60)
+            press(app, pygame.K_RIGHT)
+        press(app, pygame.K_e)
+    assert scene.game == 0  # wrapped around
+
+
+def test_walk_from_title_to_game_select_with_keys(app):
+    from scenes.game_select import GameSelect
+    from scenes.title import Title
+
+    show(app, Title(app.ctx))
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.stack.top, GameSelect)
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, Title)
+
+
+def test_title_menu_works_with_a_mouse(app):
+    from scenes.settings import SettingsScene
+    from scenes.title import Title
+
+    title = show(app, Title(app.ctx))
+    target = title.group.widgets[2].rect.center  # Settings
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(0, 0, 0)),
+         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=target, button=1))
+    app.frame(1 / 60)
+    assert isinstance(app.stack.top, SettingsScene)
+
+
+def test_quit_from_the_title_ends_the_loop(app):
+    from scenes.title import Title
+
+    title = show(app, Title(app.ctx))
+    press(app, pygame.K_ESCAPE)  # BACK moves focus to Quit, never quits by itself
+    assert app.running
+    press(app, pygame.K_RETURN)
+    assert not app.running
+
+
+def test_settings_changes_apply_and_persist(app, tmp_path):
+    from game import settings as st
+    from scenes.settings import SettingsScene
+
+    scene = show(app, SettingsScene(app.ctx))
+    labels = [w.label for w in scene.group.widgets]
+    scene.group.index = labels.index("Colour patterns")
+    press(app, pygame.K_RIGHT)
+    assert app.ctx.settings.colour_patterns is False
+    press(app, pygame.K_ESCAPE)  # leaving saves
+    saved = st.load(tmp_path / "settings.json", logging.getLogger("t"))
+    assert saved.colour_patterns is False
+
+
+def test_kiosk_settings_offer_only_volumes(tmp_path):
+    from scenes.settings import SettingsScene
+
+    app = make_app(tmp_path, kiosk=True)
+    scene = show(app, SettingsScene(app.ctx))
+    assert [w.label for w in scene.group.widgets] == ["Music volume", "Effects volume"]
+    pygame.quit()
+
+
+def test_seat_setup_changes_player_count_and_seat_kinds(app):
+    from scenes.seat_setup import SeatSetup
+
+    scene = show(app, SeatSetup(app.ctx, "flip_a_bird"))
+    scene.group.index = 0  # the Players row
+    press(app, pygame.K_RIGHT)
+    assert scene.count == 5
+    press(app, pygame.K_LEFT)
+    press(app, pygame.K_LEFT)
+    assert scene.count == 3
+    assert len(scene.match().seats) == 3 and scene.match().seats[0].human
+
+
+def test_unplugged_controller_pauses_a_game_and_any_device_resumes(app):
+    from scenes.overlays import ControllerLost
+
+    class FakeGame(Scene):
+        pause_on_disconnect = True
+
+        def draw(self, surface):
+            surface.fill((10, 60, 40))
+
+    app.input.opener = lambda index: (40 + index, "Test pad", None)
+    show(app, FakeGame(app.ctx))
+    post(pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=0))
+    app.frame(1 / 60)
+    assert "pad40" in app.input.devices
+    post(pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=40))
+    app.frame(1 / 60)
+    app.frame(1 / 60)
+    assert isinstance(app.stack.top, ControllerLost)
+    press(app, pygame.K_ESCAPE)            # BACK does not dismiss by accident
+    assert isinstance(app.stack.top, ControllerLost)
+    press(app, pygame.K_RETURN)            # any device: the keyboard carries on
+    assert isinstance(app.stack.top, FakeGame)
+
+
+def test_unplug_on_a_menu_does_not_pause(app):
+    from scenes.title import Title
+
+    app.input.opener = lambda index: (50, "Test pad", None)
+    show(app, Title(app.ctx))
+    post(pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=0),
+         pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=50))
+    app.frame(1 / 60)
+    app.frame(1 / 60)
+    assert isinstance(app.stack.top, Title)
+
+
+def test_pause_quit_asks_first_then_returns_to_title(app):
+    from scenes.overlays import Confirm
+    from scenes.pause import Pause
+    from scenes.title import Title
+
+    class FakeGame(Scene):
+        pass
+
+    show(app, FakeGame(app.ctx))
+    pause = show(app, Pause(app.ctx, "cubirds"))
+    pause.group.index = 3  # Quit to menu
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.stack.top, Confirm)
+    press(app, pygame.K_RETURN)  # "Keep playing" has focus first
+    assert isinstance(app.stack.top, Pause)
+    press(app, pygame.K_RETURN)
+    press(app, pygame.K_LEFT)
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.stack.top, Title) and len(app.stack) == 1
+
+
+def test_missing_fonts_fall_back_with_one_warning(tmp_path, caplog):
+    from game.assets import Assets
+
+    pygame.display.init()
+    pygame.display.set_mode((10, 10))
+    assets = Assets(logging.getLogger("test.assets"), font_dir=tmp_path)
+    a = assets.text("Hello", 36)
+    b = assets.text("World", 40)
+    assert a.get_width() > 0 and b.get_width() > 0
+    assert sum("missing" in r.getMessage() for r in caplog.records) == 1
+    pygame.quit()
+
+
+def test_text_cache_is_bounded(tmp_path):
+    from game.assets import Assets
+
+    pygame.display.init()
+    pygame.display.set_mode((10, 10))
+    assets = Assets(logging.getLogger("t"), text_cache=50)
+    for i in range(200):
+        assets.text(f"line {i}", 30)
+    assert assets.cached_text_count == 50
+    pygame.quit()
