@@ -1,0 +1,101 @@
+"""The 60 cards of Flip a Bird, as data (rulings FB-1 and FB-2).
+
+Every card has a stable id (0-59) so that two cards with the same face stay apart: two
+blue 1-bird cards may differ by their back, and the back is what other players see of a
+card in a hand or face down in the row. Ids are ordered birds first (by colour, birds,
+back), then specials, so that sorting by id is a canonical order for menus and tests.
+
+A card's *face* is a plain tuple, the form the pure rule functions take:
+``("bird", colour, birds)`` or ``("special", kind, colour_or_None)``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+COLOURS: tuple[str, ...] = ("blue", "green", "red", "yellow")
+
+NO_SPECIALS = "no_specials"
+NO_NEIGHBOURS = "no_neighbours"
+COLOUR_ZERO = "colour_zero"
+COLOUR_DOUBLE = "colour_double"
+SPECIAL_KINDS: tuple[str, ...] = (NO_SPECIALS, NO_NEIGHBOURS, COLOUR_ZERO, COLOUR_DOUBLE)
+
+SPECIAL_NAMES: dict[str, str] = {
+    NO_SPECIALS: "special cards do not count",
+    NO_NEIGHBOURS: "neighbour cards do not count",
+    COLOUR_ZERO: "does not count",
+    COLOUR_DOUBLE: "counts double",
+}
+
+Face = tuple  # ("bird", colour, birds) | ("special", kind, colour | None)
+
+
+@dataclass(frozen=True)
+class Card:
+    """One physical card: its face and whether its back shows an open cage."""
+
+    id: int
+    special: str | None  # None for a bird card, else one of SPECIAL_KINDS
+    colour: str | None   # None only for the two colourless special kinds
+    birds: int           # 0 for special cards
+    open_back: bool      # FB-2: open cage (True) or covered cage (False)
+
+    @property
+    def is_bird(self) -> bool:
+        return self.special is None
+
+    @property
+    def face(self) -> Face:
+        """The tuple form used by ``count_birds`` and ``score_pile``."""
+        if self.special is None:
+            return ("bird", self.colour, self.birds)
+        return ("special", self.special, self.colour)
+
+    @property
+    def label(self) -> str:
+        """A short human name: 'blue 2-bird card', 'red counts double'."""
+        return face_label(self.face)
+
+
+def face_label(face: Face) -> str:
+    """Human name of a card face, for logs and prompts."""
+    if face[0] == "bird":
+        return f"{face[1]} {face[2]}-bird card"
+    kind, colour = face[1], face[2]
+    if colour is None:
+        return f"'{SPECIAL_NAMES[kind]}'"
+    return f"'{colour} {SPECIAL_NAMES[kind]}'"
+
+
+def _build_deck() -> tuple[Card, ...]:
+    cards: list[Card] = []
+
+    def add(special: str | None, colour: str | None, birds: int, open_back: bool,
+            copies: int = 1) -> None:
+        for _ in range(copies):
+            cards.append(Card(len(cards), special, colour, birds, open_back))
+
+    # ruling FB-1: per colour five 1-bird, four 2-bird, three 3-bird cards;
+    # ruling FB-2: of those, three 1-bird, two 2-bird and one 3-bird have an open back.
+    for colour in COLOURS:
+        for birds, open_copies, covered_copies in ((1, 3, 2), (2, 2, 2), (3, 1, 2)):
+            add(None, colour, birds, True, open_copies)
+            add(None, colour, birds, False, covered_copies)
+    # ruling FB-2: one of each colourless special has an open back; of the colour
+    # specials, blue and green "does not count" and red and yellow "counts double" do.
+    add(NO_SPECIALS, None, 0, True)
+    add(NO_SPECIALS, None, 0, False)
+    add(NO_NEIGHBOURS, None, 0, True)
+    add(NO_NEIGHBOURS, None, 0, False)
+    for colour in COLOURS:
+        add(COLOUR_ZERO, colour, 0, colour in ("blue", "green"))
+    for colour in COLOURS:
+        add(COLOUR_DOUBLE, colour, 0, colour in ("red", "yellow"))
+    return tuple(cards)
+
+
+CARDS: tuple[Card, ...] = _build_deck()
+"""Every card, indexed by id."""
+
+DECK_SIZE = len(CARDS)
+OPEN_BACK_IDS: frozenset[int] = frozenset(c.id for c in CARDS if c.open_back)
