@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 
 class Scene:
     transparent = False   # draw the scene below first
+    backdrop: pygame.Surface | None = None  # a transparent scene's frozen picture of
+    #                                          what lies below (drawn instead of it)
     modal = True          # do not pass unconsumed input down
     pause_on_disconnect = False  # a game in progress: pause when a controller is unplugged
 
@@ -125,12 +127,16 @@ class SceneStack:
     def visible(self) -> list[Scene]:
         """The scenes to draw, bottom first."""
         start = len(self.scenes) - 1
-        while start > 0 and self.scenes[start].transparent:
+        while start > 0 and self.scenes[start].transparent and self.scenes[start].backdrop is None:
             start -= 1
         return self.scenes[max(start, 0):]
 
     def draw(self, surface: pygame.Surface) -> None:
+        """Draw the visible scenes; an overlay with a frozen backdrop stands in for all
+        below it (they are paused, so redrawing them every frame would be wasted work)."""
         for scene in self.visible():
+            if scene.transparent and scene.backdrop is not None:
+                surface.blit(scene.backdrop, (0, 0))
             scene.draw(surface)
 
     def find(self, kind: type) -> Scene | None:

@@ -51,8 +51,13 @@ class Overlay(Scene):
     def cancel(self) -> None:
         self.ctx.stack.pop()
 
+    def resume(self) -> None:
+        self.backdrop = None  # what is below may have changed (settings, glyphs)
+
     def draw(self, surface: pygame.Surface) -> None:
-        dim(surface)
+        if self.backdrop is None:
+            dim(surface)
+            self.backdrop = surface.copy()
         ui.draw_shadowed_panel(surface, self.panel, ui.PANEL, 30, ui.PANEL_LIGHT, 4)
         self.draw_content(surface)
         self.group.draw(surface, self.ctx.assets, self.ctx.time)

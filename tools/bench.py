@@ -1,0 +1,252 @@
+"""Birdhouse's speed and memory figures: `python -m tools.bench` prints a table and
+writes bench.json.
+
+- start-up: wall time of `main.py --headless --frames 1` (process start to first frame,
+  plus a negligible shutdown), against a bare pygame window opened the same way (the floor);
+- frame time p50/p99 of every scene on the 1920x1080 canvas under the dummy driver, with
+  its animations running (tables play AI-only games at the fastest AI speed);
+- peak RSS of this process;
+- random-play throughput per game (complete games/s through the engine contract, one core);
+- AI decision latency per game and level.
+
+Targets live here, not in timed tests (shared machines make those flaky). A figure that
+misses its target is marked MISS in the table.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# per-game throughput targets (complete random games/s, 4 players or the minimum)
+THROUGHPUT_TARGET = {"cubirds": 250, "flip_a_bird": 500, "flappy_families": 300,
+                     "yard_birbs": 150}
+FRAME_P99_TARGET_MS = 8.0
+STARTUP_RATIO_TARGET = 2.0
+RSS_TARGET_MB = 200
+AI_P95_TARGET_MS = {"easy": 20.0, "normal": 20.0}
+AI_P99_TARGET_MS = {"hard": 200.0}
+
+
+def pct(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    k = (len(ordered) - 1) * p / 100
+    lo, hi = int(k), min(int(k) + 1, len(ordered) - 1)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
+
+
+# -- start-up --------------------------------------------------------------------------
+BARE = ("import os; os.environ['PYGAME_HIDE_SUPPORT_PROMPT']='1'\n"
+        "import pygame\npygame.display.init()\n"
+        "s = pygame.display.set_mode((1920, 1080), pygame.SCALED | pygame.RESIZABLE)\n"
+        "s.fill((0, 0, 0)); pygame.display.flip(); pygame.quit()\n")
+
+
+def _timed_run(cmd: list[str], env: dict, runs: int) -> list[float]:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(cmd, cwd=ROOT, env=env, check=True, capture_output=True)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def bench_startup(runs: int) -> dict:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               XDG_CONFIG_HOME=tempfile.mkdtemp())
+    app = _timed_run([sys.executable, "main.py", "--headless", "--frames", "1"], env, runs)
+    bare = _timed_run([sys.executable, "-c", BARE], env, runs)
+    a, b = statistics.median(app), statistics.median(bare)
+    return {"app_s": a, "bare_window_s": b, "ratio": a / b}
+
+
+# -- frames ----------------------------------------------------------------------------
+def _scene_factories(ctx):
+    from tools.screens import menu_scenes
+
+    yield from menu_scenes(ctx)
+    from game.engine import GAMES
+    from game.session import quick_match
+    from scenes.tables import make_table, playable
+
+    for game_id, info in GAMES.items():
+        if playable(game_id):
+            count = max(info.min_players, min(4, info.max_players))
+            yield (f"table:{game_id}",
+                   lambda g=game_id, c=count: make_table(ctx, quick_match(g, c, seed=3,
+                                                                          autoplay=True)))
+
+
+def bench_frames(frames: int) -> dict:
+    from game.app import App, make_logger
+    from game.cli import Options
+    from scenes.title import Title
+
+    settings = Path(tempfile.mkdtemp()) / "settings.json"
+    app = App(Options(headless=True), settings_path=settings, log=make_logger())
+    app.ctx.settings.ai_speed = "fast"
+    results = {}
+    for name, factory in _scene_factories(app.ctx):
+        app.stack.reset(Title(app.ctx))
+        app.stack.apply_pending()
+        if name != "title":
+            app.stack.push(factory())
+            app.stack.apply_pending()
+        for _ in range(30):  # warm caches (text, card faces) as a player's first second would
+            app.frame(1 / 60)
+        times = []
+        for _ in range(frames):
+            start = time.perf_counter()
+            app.frame(1 / 60)
+            times.append((time.perf_counter() - start) * 1000)
+        results[name] = {"p50_ms": pct(times, 50), "p99_ms": pct(times, 99),
+                         "max_ms": max(times)}
+    return results
+
+
+# -- games -----------------------------------------------------------------------------
+def bench_throughput(seconds: float) -> dict:
+    from game.engine import GAMES, new_game
+
+    out = {}
+    for game_id, info in GAMES.items():
+        if not info.available:
+            continue
+        players = max(info.min_players, 4)
+        games = decisions = turns = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            state = new_game(game_id, players, seed=games)
+            rng = random.Random(games)
+            while not state.is_terminal():
+                state.apply(rng.choice(state.legal_actions()))
+                decisions += 1
+            turns += getattr(state, "turns_taken", 0)
+            games += 1
+        elapsed = time.perf_counter() - start
+        out[game_id] = {"players": players, "games_per_s": games / elapsed,
+                        "decisions_per_s": decisions / elapsed, "games": games}
+        if turns:
+            out[game_id]["turns_per_s"] = turns / elapsed
+    return out
+
+
+def bench_ai(decisions: int, levels: tuple[str, ...]) -> dict:
+    from game.ai import make_bot
+    from game.engine import GAMES, new_game
+
+    out: dict = {}
+    for game_id, info in GAMES.items():
+        if not info.available:
+            continue
+        players = max(info.min_players, 4)
+        for level in levels:
+            times: list[float] = []
+            seed = 0
+            while len(times) < decisions:
+                state = new_game(game_id, players, seed=seed)
+                bots = [make_bot(game_id, level, seed * 10 + s) for s in range(players)]
+                while not state.is_terminal() and len(times) < decisions:
+                    seat = state.current_player
+                    start = time.perf_counter()
+                    action = bots[seat].choose(state, seat)
+                    times.append((time.perf_counter() - start) * 1000)
+                    state.apply(action)
+                seed += 1
+            out[f"{game_id}:{level}"] = {"p50_ms": pct(times, 50), "p95_ms": pct(times, 95),
+                                         "p99_ms": pct(times, 99), "decisions": len(times)}
+    return out
+
+
+def peak_rss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+# -- report ----------------------------------------------------------------------------
+def mark(ok: bool) -> str:
+    return "ok" if ok else "MISS"
+
+
+def report(data: dict) -> str:
+    lines = ["Birdhouse benchmark  (" + data["machine"] + ")", ""]
+    if "startup" in data:
+        s = data["startup"]
+        lines.append(f"start-up to first frame  {s['app_s'] * 1000:7.0f} ms   bare window "
+                     f"{s['bare_window_s'] * 1000:6.0f} ms   ratio {s['ratio']:.2f} "
+                     f"(target <= {STARTUP_RATIO_TARGET})  {mark(s['ratio'] <= STARTUP_RATIO_TARGET)}")
+    if "frames" in data:
+        lines += ["", f"{'scene (1920x1080, dummy driver)':34} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}"]
+        for name, f in data["frames"].items():
+            lines.append(f"{name:34} {f['p50_ms']:8.2f} {f['p99_ms']:8.2f} {f['max_ms']:8.2f}  "
+                         f"{mark(f['p99_ms'] <= FRAME_P99_TARGET_MS)}")
+    if "throughput" in data:
+        lines += ["", f"{'random play (one core)':34} {'games/s':>8} {'decisions/s':>12} {'turns/s':>9}"]
+        for game_id, t in data["throughput"].items():
+            target = THROUGHPUT_TARGET.get(game_id, 0)
+            turns = f"{t['turns_per_s']:9.0f}" if "turns_per_s" in t else f"{'':9}"
+            lines.append(f"{game_id + ' (' + str(t['players']) + 'p)':34} {t['games_per_s']:8.0f} "
+                         f"{t['decisions_per_s']:12.0f} {turns}  target {target}  "
+                         f"{mark(t['games_per_s'] >= target)}")
+    if "ai" in data:
+        lines += ["", f"{'AI decision':34} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8}"]
+        for key, a in data["ai"].items():
+            level = key.split(":")[1]
+            ok = True
+            if level in AI_P95_TARGET_MS:
+                ok = a["p95_ms"] <= AI_P95_TARGET_MS[level]
+            if level in AI_P99_TARGET_MS:
+                ok = a["p99_ms"] <= AI_P99_TARGET_MS[level]
+            lines.append(f"{key:34} {a['p50_ms']:8.2f} {a['p95_ms']:8.2f} {a['p99_ms']:8.2f}  {mark(ok)}")
+    lines += ["", f"peak RSS {data['peak_rss_mb']:.0f} MB (target <= {RSS_TARGET_MB})  "
+              f"{mark(data['peak_rss_mb'] <= RSS_TARGET_MB)}"]
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="python -m tools.bench", description=__doc__.split("\n")[0])
+    p.add_argument("--frames", type=int, default=600, help="frames timed per scene")
+    p.add_argument("--startup-runs", type=int, default=5)
+    p.add_argument("--seconds", type=float, default=5.0, help="seconds of random play per game")
+    p.add_argument("--decisions", type=int, default=400, help="AI decisions timed per level")
+    p.add_argument("--levels", default="easy,normal,hard")
+    p.add_argument("--only", default="startup,frames,throughput,ai",
+                   help="comma list of sections")
+    p.add_argument("--out", type=Path, default=ROOT / "bench.json")
+    args = p.parse_args(argv)
+    only = set(args.only.split(","))
+    import platform
+    data: dict = {"machine": f"{platform.machine()}, {os.cpu_count()} cores, "
+                             f"Python {platform.python_version()}"}
+    if "startup" in only:
+        data["startup"] = bench_startup(args.startup_runs)
+    if "throughput" in only:
+        data["throughput"] = bench_throughput(args.seconds)
+    if "ai" in only:
+        data["ai"] = bench_ai(args.decisions, tuple(args.levels.split(",")))
+    if "frames" in only:
+        data["frames"] = bench_frames(args.frames)
+    data["peak_rss_mb"] = peak_rss_mb()
+    print(report(data))
+    args.out.write_text(json.dumps(data, indent=2))
+    print(f"\nwrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
