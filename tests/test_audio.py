@@ -1,4 +1,4 @@
-"""Audio never crashes the game: no device, no folder, bad files and odd names are all survivable."""
+"""Audio never crashes the game: no device, no folder, bad files, odd names all survive."""
 from __future__ import annotations
 
 import logging
