@@ -17,10 +17,26 @@ from pathlib import Path
 LAYOUT_DIR = Path(__file__).resolve().parent / "layouts"
 
 # What every layout must contain. "{seat}" expands to seat0..seat{N-1}, where N comes from
-# the file name (cubirds_4.tmx has four seats). Games add their tables here.
+# the file name (cubirds_4.tmx has four seats). A game's tables need TABLE_COMMON plus the
+# names its package declares as LAYOUT_OBJECTS in game/<id>/__init__.py.
 REQUIRED: dict[str, tuple[str, ...]] = {
     "title": ("logo", "menu", "birds", "prompts"),
 }
+TABLE_COMMON = ("{seat}", "status", "log", "prompts")
+
+
+def _required_for(base: str) -> tuple[str, ...]:
+    if base in REQUIRED:
+        return REQUIRED[base]
+    from game.engine import GAMES
+    if base in GAMES:
+        import importlib
+        try:
+            package = importlib.import_module(f"game.{base}")
+        except ImportError:
+            return TABLE_COMMON
+        return TABLE_COMMON + tuple(getattr(package, "LAYOUT_OBJECTS", ()))
+    return ()
 
 
 @dataclass(frozen=True)
@@ -79,10 +95,10 @@ class Layout:
 def required_names(stem: str) -> list[str]:
     """The objects a layout file called ``stem`` must have."""
     base, _, count = stem.partition("_")
-    if base not in REQUIRED and "_" in stem:
+    if not _required_for(base) and "_" in stem:
         base, _, count = stem.rpartition("_")
     names: list[str] = []
-    for name in REQUIRED.get(base, ()):
+    for name in _required_for(base):
         if "{seat}" in name:
             seats = int(count) if count.isdigit() else 0
             names.extend(name.replace("{seat}", f"seat{i}") for i in range(seats))

@@ -107,7 +107,7 @@ class Title(MenuScene):
             hopper.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        from sprites.birds import bird_surface
+        from sprites.birds import FLAP_CYCLE, bird_surface
 
         a = self.ctx.assets
         draw_backdrop(surface)
@@ -118,7 +118,8 @@ class Title(MenuScene):
         for x in range(rail.x + 60, rail.right, 240):
             pygame.draw.rect(surface, (92, 62, 40), (x, rail.bottom - 4, 18, 60))
         for h in self.hoppers:
-            bird = bird_surface(h.key, BIRD_SIZE, "right" if h.facing > 0 else "left")
+            flap = FLAP_CYCLE[int(self.ctx.time * 8) % len(FLAP_CYCLE)] if h.flap > 0 else 0
+            bird = bird_surface(h.key, BIRD_SIZE, "right" if h.facing > 0 else "left", flap)
             rect = bird.get_rect(midbottom=(int(h.x), int(self.fence_y + 6 - h.height)))
             surface.blit(bird, rect)
         logo = self.layout.get("logo")

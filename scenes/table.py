@@ -1,0 +1,334 @@
+"""What every game's table shares: the turn loop, AI seats, animations, log and banners.
+
+A game's table subclasses :class:`TableScene` and fills in how its table looks and how a
+human chooses a move:
+
+* ``layout_name()`` — its Tiled layout (one per player count);
+* ``refresh()`` — rebuild sprites from ``self.shown`` (the viewer's view) after a move;
+* ``animate(events)`` — queue timelines on ``self.animator`` that show what happened;
+* ``begin_turn()`` / ``handle_turn(event)`` — set up and drive the human's choice, ending
+  in ``self.submit(action)``;
+* ``draw_table(surface)`` and optionally ``draw_seat_extra``, ``status()``, ``prompts()``.
+
+The loop: while animations play, nothing else happens. Then, if the seat to move is an
+AI, its decision is stepped a few milliseconds per frame (so the screen keeps 60 fps) and
+played after a minimum "thinking" pause that depends on the AI speed setting; if it is a
+human, their picker takes input. When the game ends, a banner shows and the results
+screen follows.
+"""
+from __future__ import annotations
+
+import math
+from collections import deque
+from typing import Iterable
+
+import pygame
+
+from game import layouts
+from game.ai import make_bot
+from game.engine import Event, GameOver, IllegalAction, new_game
+from game.input import Act, Input
+from game.scene import Scene
+from game.session import Match
+from scenes.base import draw_prompts
+from sprites import ui
+from sprites.tween import Animator, Timeline, Wait
+
+SPEED = {"slow": 1.6, "normal": 1.0, "fast": 0.45}     # animation time factor
+THINK = {"slow": 1.0, "normal": 0.45, "fast": 0.12}    # least seconds an AI "thinks"
+AI_SLICE = 0.004                                       # seconds of search per frame
+RESULTS_DELAY = 2.6                                    # banner time before the results
+LOG_LINES = 3
+
+
+class TableScene(Scene):
+    pause_on_disconnect = True
+
+    def __init__(self, ctx, match: Match) -> None:
+        super().__init__(ctx)
+        self.match = match
+        self.state = self.new_state()
+        base_seed = match.seed if match.seed is not None else 0
+        self.bots = {seat: self.make_bot(s.level, base_seed * 31 + seat)
+                     for seat, s in enumerate(match.seats) if not s.human}
+        self.layout = layouts.get(self.layout_name(), ctx.log)
+        self.animator = Animator()
+        self.log_lines: deque[str] = deque(maxlen=40)
+        self.banner_text = ""
+        self.banner_sub = ""
+        self.banner_time = 0.0
+        self.banner_hold = 0.0
+        self.decision = None
+        self.thinking_for = 0.0
+        self.turn_ready = False        # the human's picker has been set up for this decision
+        self.dirty = True              # refresh() due once animations finish
+        self.finished_for = 0.0
+        self.shown = self.state.view(self.viewer)
+        self.setup()
+        self.refresh()
+        self.dirty = False
+
+    # -- hooks for each game --------------------------------------------------------
+    def new_state(self):
+        m = self.match
+        return new_game(m.game_id, m.num_players, m.seed, **dict(m.options))
+
+    def make_bot(self, level: str, seed: int):
+        return make_bot(self.match.game_id, level, seed=seed)
+
+    def layout_name(self) -> str:
+        return f"{self.match.game_id}_{self.match.num_players}"
+
+    def setup(self) -> None:
+        """Create sprites and static surfaces (called once, before the first refresh)."""
+
+    def refresh(self) -> None:
+        """Rebuild sprites from ``self.shown`` (called when animations have finished)."""
+
+    def animate(self, events: list[Event]) -> None:
+        """Queue timelines that show ``events`` happening."""
+
+    def begin_turn(self) -> None:
+        """A human seat must decide: set up pickers for ``self.state.legal_actions()``."""
+
+    def handle_turn(self, event: Input) -> bool:
+        """Input while a human decides; call ``self.submit(action)`` to play."""
+        return False
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        """Everything game-specific."""
+
+    def draw_seat_extra(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
+        """Game details on a seat's plate (hand size, collection...)."""
+
+    def status(self) -> str:
+        """One line on what is happening or what the human should do."""
+        seat = self.state.current_player
+        if seat is None:
+            return "Game over"
+        if self.is_human(seat):
+            return "Your move"
+        return f"{self.match.seats[seat].name} is thinking"
+
+    def prompts(self) -> tuple[tuple[Act, str], ...]:
+        return ((Act.CONFIRM, "Choose"), (Act.PAUSE, "Pause"))
+
+    # -- who sees what --------------------------------------------------------------------
+    @property
+    def viewer(self) -> int | None:
+        """Whose private view the screen shows: the human (or the human to move)."""
+        humans = self.match.humans
+        if not humans:
+            return None
+        if len(humans) == 1:
+            return humans[0]
+        seat = self.state.current_player
+        return seat if seat in humans else None
+
+    def is_human(self, seat: int | None) -> bool:
+        return seat is not None and self.match.seats[seat].human
+
+    @property
+    def names(self) -> list[str]:
+        return self.match.names
+
+    @property
+    def speed(self) -> float:
+        return SPEED.get(self.ctx.settings.ai_speed, 1.0)
+
+    def dur(self, seconds: float) -> float:
+        return seconds * self.speed
+
+    # -- the loop ---------------------------------------------------------------------------
+    def submit(self, action) -> bool:
+        """Play ``action`` for the seat to move; an illegal one is refused with a sound."""
+        try:
+            events = self.state.apply(action)
+        except IllegalAction as exc:
+            self.ctx.log.warning("Refused an illegal move: %s", exc)
+            self.ctx.play("error")
+            return False
+        self.decision = None
+        self.turn_ready = False
+        for event in events:
+            self.log(event.describe(self.names))
+            if isinstance(event, GameOver):
+                self.banner(event.describe(self.names), self.state.outcome(), hold=RESULTS_DELAY)
+        self.animate(events)
+        self.dirty = True
+        return True
+
+    def log(self, line: str) -> None:
+        if line:
+            self.log_lines.append(line)
+
+    def banner(self, text: str, sub: str = "", hold: float = 1.6) -> None:
+        self.banner_text, self.banner_sub = text, sub
+        self.banner_time, self.banner_hold = 0.0, hold
+
+    def update(self, dt: float) -> None:
+        self.animator.update(dt)
+        self.banner_time += dt
+        if self.animator.busy:
+            return
+        if self.dirty:
+            self.shown = self.state.view(self.viewer)
+            self.refresh()
+            self.dirty = False
+        if self.state.is_terminal():
+            self.finished_for += dt
+            if self.finished_for >= RESULTS_DELAY:
+                from scenes.results import Results
+                self.ctx.stack.replace(Results(self.ctx, self.state, self.match))
+            return
+        seat = self.state.current_player
+        if self.is_human(seat):
+            if not self.turn_ready:
+                self.turn_ready = True
+                self.begin_turn()
+            return
+        self._step_ai(seat, dt)
+
+    def _step_ai(self, seat: int, dt: float) -> None:
+        if self.decision is None:
+            legal = self.state.legal_actions()
+            self.thinking_for = 0.0
+            if len(legal) == 1:  # nothing to think about
+                self.submit(legal[0])
+                return
+            self.decision = self.bots[seat].begin(self.state, seat)
+        self.thinking_for += dt
+        self.decision.step(AI_SLICE)
+        if self.decision.done and self.thinking_for >= THINK.get(self.ctx.settings.ai_speed, 0.45):
+            self.submit(self.decision.action)
+
+    def handle(self, event: Input) -> bool:
+        if event.act is Act.PAUSE:
+            self.open_pause()
+            return True
+        seat = self.state.current_player
+        if (self.is_human(seat) and self.turn_ready and not self.animator.busy
+                and self.handle_turn(event)):
+            return True
+        if event.act is Act.BACK:
+            self.open_pause()
+            return True
+        return False
+
+    def open_pause(self) -> None:
+        from scenes.pause import Pause
+        self.ctx.play("tap")
+        self.ctx.stack.push(Pause(self.ctx, self.match.game_id))
+
+    # -- drawing ---------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.felt(), (0, 0))
+        self.draw_table(surface)
+        for seat in range(self.match.num_players):
+            self.draw_seat(surface, seat)
+        self.draw_status(surface)
+        self.draw_log(surface)
+        self.draw_banner(surface)
+        if self.is_human(self.state.current_player) and self.turn_ready and not self.animator.busy:
+            anchor = self.layout.get("prompts")
+            draw_prompts(surface, self.ctx, self.prompts(), y=anchor.y + anchor.h)
+
+    _felt_cache: dict = {}
+
+    def felt(self) -> pygame.Surface:
+        """The table cloth: a soft radial light on green felt, built once per run."""
+        surf = TableScene._felt_cache.get("felt")
+        if surf is None:
+            surf = pygame.Surface(ui.CANVAS)
+            surf.fill(ui.FELT_DARK)
+            cx, cy = ui.CANVAS[0] // 2, ui.CANVAS[1] // 2
+            for i in range(24, 0, -1):
+                t = i / 24
+                colour = ui.lerp_colour(ui.FELT, ui.FELT_DARK, t)
+                pygame.draw.ellipse(surf, colour, pygame.Rect(0, 0, 2200 * t, 1300 * t).move(
+                    cx - 1100 * t, cy - 650 * t))
+            surf = surf.convert()
+            TableScene._felt_cache["felt"] = surf
+        return surf
+
+    def seat_rect(self, seat: int) -> pygame.Rect:
+        return pygame.Rect(self.layout.get(f"seat{seat}").rect)
+
+    def draw_seat(self, surface: pygame.Surface, seat: int) -> None:
+        a = self.ctx.assets
+        rect = self.seat_rect(seat)
+        info = self.match.seats[seat]
+        current = self.state.current_player == seat
+        colour = ui.SEAT_COLOURS[info.colour % 6]
+        ui.draw_shadowed_panel(surface, rect, ui.PANEL_LIGHT if current else ui.PANEL, 20,
+                               colour if current else None, 5 if current else 0)
+        ui.draw_shape(surface, ui.SEAT_SHAPES[info.colour % 6], (rect.x + 34, rect.y + 34), 20, colour)
+        label = info.name if info.human else f"{info.name} \u00b7 {info.level.title()} AI"
+        name = a.text_fit(label, 32, rect.w - 76, ui.TEXT, "bold")
+        surface.blit(name, (rect.x + 64, rect.y + 14))
+        self.draw_seat_extra(surface, seat, rect)
+        if current and not info.human and self.decision is not None:
+            self.draw_thinking(surface, rect)
+
+    def draw_thinking(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        from sprites.birds import thinking_bird
+        bird = thinking_bird(self.ctx.time, (64, 64))
+        surface.blit(bird, bird.get_rect(midbottom=(rect.right - 40, rect.y + 8)))
+
+    def draw_status(self, surface: pygame.Surface) -> None:
+        text = self.status()
+        if not text:
+            return
+        anchor = self.layout.get("status")
+        txt = self.ctx.assets.text_fit(text, 40, anchor.w - 40, ui.TEXT, "bold")
+        box = txt.get_rect(center=anchor.center).inflate(48, 20)
+        surface.blit(ui.panel(box.size, (12, 18, 24), box.h // 2, alpha=200), box)
+        surface.blit(txt, txt.get_rect(center=anchor.center))
+
+    def draw_log(self, surface: pygame.Surface) -> None:
+        if not self.log_lines:
+            return
+        anchor = self.layout.get("log")
+        a = self.ctx.assets
+        lines = list(self.log_lines)[-LOG_LINES:]
+        surface.blit(ui.panel((anchor.w, anchor.h), (12, 18, 24), 16, alpha=190), anchor.rect[:2])
+        y = anchor.y + anchor.h - 12
+        for i, line in enumerate(reversed(lines)):
+            colour = ui.TEXT if i == 0 else ui.TEXT_MUTED
+            txt = a.text_fit(line, 28, anchor.w - 32, colour)
+            y -= txt.get_height() + 4
+            if y < anchor.y:
+                break
+            surface.blit(txt, (anchor.x + 16, y))
+
+    def draw_banner(self, surface: pygame.Surface) -> None:
+        if not self.banner_text:
+            return
+        t = self.banner_time
+        total = self.banner_hold + 0.6
+        if t > total:
+            return
+        appear = min(t / 0.25, 1.0)
+        fade = 1.0 if t < total - 0.35 else max(0.0, (total - t) / 0.35)
+        a = self.ctx.assets
+        title = a.text_fit(self.banner_text, 64, 1500, ui.ACCENT, "title")
+        sub = a.text_fit(self.banner_sub, 36, 1500, ui.TEXT) if self.banner_sub else None
+        h = title.get_height() + (sub.get_height() + 10 if sub else 0) + 56
+        w = max(title.get_width(), sub.get_width() if sub else 0) + 120
+        scale = 0.85 + 0.15 * math.sin(appear * math.pi / 2)
+        box = pygame.Rect(0, 0, int(w * scale), int(h * scale))
+        box.center = (ui.CANVAS[0] // 2, ui.CANVAS[1] // 2 - 60)
+        panel = ui.panel(box.size, (16, 22, 32), 28, ui.ACCENT, 4, alpha=int(235 * fade))
+        surface.blit(panel, box)
+        if fade > 0.3:
+            surface.blit(title, title.get_rect(midtop=(box.centerx, box.y + 28 * scale)))
+            if sub:
+                surface.blit(sub, sub.get_rect(midbottom=(box.centerx, box.bottom - 24 * scale)))
+
+    # -- helpers for subclasses --------------------------------------------------------------
+    def pause_for(self, seconds: float) -> None:
+        """Hold the loop for a beat (e.g. after a mismatch) without any sprite moving."""
+        self.animator.play(Timeline([Wait(self.dur(seconds))]))
+
+    def sequence(self, steps: Iterable) -> Timeline:
+        return self.animator.play(Timeline(list(steps)))

@@ -1,0 +1,113 @@
+"""The shared table loop, driven with the toy game: AI seats, a human seat, pause, results."""
+import pygame
+import pytest
+
+from game.ai import RandomBot
+from game.input import Act
+from game.session import Match, Seat
+from scenes.picker import Option, Picker
+from scenes.table import THINK, TableScene
+from tests.harness import make_app, press, show
+from tests.toy_game import Draw, Play, new_toy
+
+
+class ToyTable(TableScene):
+    """A bare-bones table: the hand as a row of boxes, plus a Draw box."""
+
+    def new_state(self):
+        return new_toy(self.match.num_players, self.match.seed)
+
+    def make_bot(self, level, seed):
+        return RandomBot(seed)
+
+    def layout_name(self):
+        return "title"  # any layout: missing anchors get stand-ins
+
+    def begin_turn(self):
+        options = []
+        for i, action in enumerate(self.state.legal_actions()):
+            options.append(Option(pygame.Rect(200 + i * 120, 700, 100, 140), action))
+        self.picker = Picker(options, self.submit, ctx=self.ctx)
+
+    def handle_turn(self, event):
+        return self.picker.handle(event)
+
+    def draw_table(self, surface):
+        if self.turn_ready:
+            self.picker.draw(surface, self.ctx.time)
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = make_app(tmp_path)
+    yield app
+    pygame.quit()
+
+
+def run(app, frames):
+    for _ in range(frames):
+        app.frame(1 / 60)
+
+
+def test_ai_only_table_plays_to_the_results(app):
+    from scenes.results import Results
+
+    table = show(app, ToyTable(app.ctx, Match("toy", tuple(Seat(f"S{i}") for i in range(3)), 5)))
+    for _ in range(5000):
+        app.frame(1 / 60)
+        if isinstance(app.stack.top, Results):
+            break
+    assert table.state.is_terminal()
+    assert isinstance(app.stack.top, Results)
+    assert any("plays" in line for line in table.log_lines)
+
+
+def test_an_ai_takes_at_least_its_thinking_time(app):
+    table = show(app, ToyTable(app.ctx, Match("toy", (Seat("A"), Seat("B")), 1)), frames=0)
+    before = table.state.to_dict()
+    run(app, int(THINK["normal"] * 60) - 3)
+    assert table.state.to_dict() == before
+    run(app, 10)
+    assert table.state.to_dict() != before
+
+
+def test_a_human_picks_with_keys_and_only_legal_moves_happen(app):
+    table = show(app, ToyTable(app.ctx, Match("toy", (Seat("Me", human=True), Seat("Bot")), 2)))
+    assert table.turn_ready and table.state.current_player == 0
+    first = table.picker.focused.value
+    press(app, pygame.K_RIGHT)
+    second = table.picker.focused.value
+    assert second != first
+    press(app, pygame.K_RETURN)
+    assert table.state.current_player == 1
+    assert table.log_lines[-1].startswith("Me ")
+
+
+def test_an_illegal_submit_is_refused_and_changes_nothing(app, caplog):
+    table = show(app, ToyTable(app.ctx, Match("toy", (Seat("Me", human=True), Seat("Bot")), 3)))
+    before = table.state.to_dict()
+    assert not table.submit(Play(999))
+    assert table.state.to_dict() == before
+    assert any("illegal" in r.getMessage() for r in caplog.records)
+
+
+def test_pause_freezes_the_ai(app):
+    from scenes.pause import Pause
+
+    table = show(app, ToyTable(app.ctx, Match("toy", (Seat("A"), Seat("B")), 4)), frames=0)
+    before = table.state.to_dict()
+    press(app, pygame.K_p)
+    assert isinstance(app.stack.top, Pause)
+    run(app, 200)
+    assert table.state.to_dict() == before
+    press(app, pygame.K_p)
+    run(app, 60)
+    assert table.state.to_dict() != before
+
+
+def test_back_with_nothing_to_undo_opens_pause(app):
+    from scenes.pause import Pause
+
+    show(app, ToyTable(app.ctx, Match("toy", (Seat("Me", human=True), Seat("Bot")), 2)))
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, Pause)
