@@ -77,6 +77,9 @@ def evaluate_row(row: Sequence[Face]) -> RowEvaluation:
     """Resolve the special cards of a row and count its birds, keeping every step."""
     n = len(row)
     specials = [i for i, face in enumerate(row) if face[0] == "special"]
+    if not specials:  # the common case, kept quick for playouts
+        counted = tuple([(i, face[2]) for i, face in enumerate(row)])
+        return RowEvaluation((), (), (), (), (), (), counted, sum([f[2] for f in row]))
     cancelled = tuple(i for i in specials if row[i][1] == NO_SPECIALS)
     removals: list[tuple[int, tuple[int, ...]]] = []
     removed: set[int] = set()
@@ -588,9 +591,21 @@ class State(engine.State):
         self.pickers: list[int] = []
         self.pick_turn = 0
         self.row_number = 1
-        self.last_claim: ClaimRecord | None = None
+        # the last claim as (claimant, accused, tips, cards, played_by); its full
+        # ClaimRecord is built only when a view asks for it
+        self.claim_data: tuple | None = None
+        self._record: ClaimRecord | None = None
         self.end_reason: str | None = None
         self._legal_cache = None
+
+    @property
+    def last_claim(self) -> ClaimRecord | None:
+        """The last resolved claim, for views, the results screen and the log."""
+        if self._record is None and self.claim_data is not None:
+            claimant, accused, tips, cards, played_by = self.claim_data
+            self._record = _claim_record(claimant, accused, tips, cards, played_by,
+                                         self.limit, self.num_players)
+        return self._record
 
     # -- moves ----------------------------------------------------------------------
     def _legal_actions(self) -> list:
@@ -714,31 +729,38 @@ class State(engine.State):
         for i, card in enumerate(row):
             if not self.row_up[i]:
                 events.append(CardFlipped(i, card, self.row_by[i]))
-        record = _claim_record(self.claimant, self.accused, tips, row, self.row_by,
-                               self.limit, n)
-        ev = record.evaluation
-        if ev.cancelled_by:
-            events.append(SpecialsCancelled(ev.cancelled_by, ev.removed))
-        for index, gone in ev.neighbour_removals:
-            events.append(NeighboursRemoved(index, gone))
-        zero_colours = {colour for colour, _ in ev.beaten}
-        for colour, index in ev.zeroed:
-            events.append(ColourZeroed(colour, index, colour in zero_colours))
-        for colour, index in ev.doubled:
-            events.append(ColourDoubled(colour, index))
+        limit = self.limit
+        if any([_KIND[c] for c in row]):
+            ev = evaluate_row([_FACES[c] for c in row])
+            if ev.cancelled_by:
+                events.append(SpecialsCancelled(ev.cancelled_by, ev.removed))
+            for index, gone in ev.neighbour_removals:
+                events.append(NeighboursRemoved(index, gone))
+            zero_colours = {colour for colour, _ in ev.beaten}
+            for colour, index in ev.zeroed:
+                events.append(ColourZeroed(colour, index, colour in zero_colours))
+            for colour, index in ev.doubled:
+                events.append(ColourDoubled(colour, index))
+            counted: Iterable[tuple[int, int]] = ev.counted
+        else:   # no specials: skip the full evaluation, the common case in playouts
+            counted = [(i, _BIRDS[c]) for i, c in enumerate(row)]
         running = 0
-        for index, birds in ev.counted:
+        for index, birds in counted:
             running += birds
-            events.append(BirdsCounted(index, row[index], birds, running, self.limit))
-        events.append(ClaimResolved(ev.total, self.limit, record.too_many, record.pickers))
-        self.last_claim = record
+            events.append(BirdsCounted(index, row[index], birds, running, limit))
+        too_many = running > limit
+        pickers = _draft_order(self.claimant, self.accused, tips, too_many, n)
+        events.append(ClaimResolved(running, limit, too_many, pickers))
+        self.claim_data = (self.claimant, self.accused, tips, tuple(row),
+                           tuple(self.row_by))
+        self._record = None
         # ruling FB-5: removed cards are shared out with the rest of the row
         self.share = list(row)
         row.clear()
         self.row_up.clear()
         self.row_by.clear()
         self.last_player = None
-        self.pickers = list(record.pickers)
+        self.pickers = list(pickers)
         self.pick_turn = 0
         self.phase = PHASE_PICK
         self._share_out(events)
@@ -945,13 +967,14 @@ class State(engine.State):
         new.pickers = self.pickers[:]
         new.pick_turn = self.pick_turn
         new.row_number = self.row_number
-        new.last_claim = self.last_claim   # immutable, safe to share
+        new.claim_data = self.claim_data   # immutable, safe to share
+        new._record = self._record
         new.end_reason = self.end_reason
         new._legal_cache = None
         return new
 
     def to_dict(self) -> dict:
-        record = self.last_claim
+        data = self.claim_data
         return {
             "game_id": self.game_id, "num_players": self.num_players,
             "pile": list(self.pile), "hands": [list(h) for h in self.hands],
@@ -962,10 +985,9 @@ class State(engine.State):
             "claimant": self.claimant, "accused": self.accused, "tips": list(self.tips),
             "tip_queue": list(self.tip_queue), "pickers": list(self.pickers),
             "pick_turn": self.pick_turn, "row_number": self.row_number,
-            "last_claim": None if record is None else {
-                "claimant": record.claimant, "accused": record.accused,
-                "tips": list(record.tips), "cards": [c.id for c in record.cards],
-                "played_by": list(record.played_by)},
+            "last_claim": None if data is None else {
+                "claimant": data[0], "accused": data[1], "tips": list(data[2]),
+                "cards": list(data[3]), "played_by": list(data[4])},
             "end_reason": self.end_reason, "rng": engine.rng_to_json(self.rng),
         }
 
@@ -993,9 +1015,8 @@ class State(engine.State):
         new.row_number = data["row_number"]
         rec = data["last_claim"]
         if rec is not None:
-            new.last_claim = _claim_record(rec["claimant"], rec["accused"],
-                                           tuple(rec["tips"]), rec["cards"],
-                                           rec["played_by"], new.limit, n)
+            new.claim_data = (rec["claimant"], rec["accused"], tuple(rec["tips"]),
+                              tuple(rec["cards"]), tuple(rec["played_by"]))
         new.end_reason = data["end_reason"]
         return new
 
@@ -1006,12 +1027,18 @@ def _claim_record(claimant: int, accused: int, tips: Sequence[bool | None],
     """Evaluate a turned-up row and fix the drafting order (FB-5, FB-6)."""
     evaluation = evaluate_row([_FACES[c] for c in cards])
     too_many = evaluation.total > limit
-    # ruling FB-6: red claimant or the last player first, then counter-clockwise
-    first = claimant if too_many else accused
-    order = ((first - k) % num_players for k in range(num_players))
-    pickers = tuple(s for s in order if tips[s] is too_many)
-    return ClaimRecord(claimant, accused, tuple(tips), tuple(CARDS[c] for c in cards),
+    pickers = _draft_order(claimant, accused, tips, too_many, num_players)
+    return ClaimRecord(claimant, accused, tuple(tips), tuple([CARDS[c] for c in cards]),
                        tuple(played_by), evaluation, limit, too_many, pickers)
+
+
+def _draft_order(claimant: int, accused: int, tips: Sequence[bool | None],
+                 too_many: bool, num_players: int) -> tuple[int, ...]:
+    """The winners in drafting order (ruling FB-6): red claimant or the last player
+    first, then counter-clockwise among the seats that tipped right."""
+    first = claimant if too_many else accused
+    return tuple([seat for seat in ((first - k) % num_players for k in range(num_players))
+                  if tips[seat] is too_many])
 
 
 def new_state(num_players: int, seed: int | None = None, first_player: int = 0,
