@@ -444,6 +444,9 @@ def test_actions_built_anywhere_are_the_legal_ones():
     assert Flock("owl") != Flock("duck") and DrawTwo(True) != DrawTwo(False)
     with pytest.raises(TypeError):
         Place("robin", 2)
+    assert Place("robin", 2.0, "right") not in state.legal_actions()
+    assert Place("robin", 2, "right").row == 2 and type(DrawTwo(True).take) is bool
+    assert DrawTwo(1) is not DrawTwo(True)
 
 
 def test_view_hides_other_hands_and_the_draw_order():

@@ -21,7 +21,7 @@ from game.ai import BaseBot
 from game.cubirds.cards import (BIG, COPIES, FLOCK_OF, FLOCKS_NEEDED, INDEX, NUM_SPECIES,
                                 SEVEN_SPECIES, SMALL)
 from game.cubirds.rules import (DRAW, FLOCK, LEFT, PLACE, RESTORE, CuBirdsView, DrawTwo,
-                                Flock, Pass, Place, Restore, _enclose)
+                                Flock, Pass, Place, Restore, enclose)
 from game.engine import State
 
 _RANGE = range(NUM_SPECIES)
@@ -170,7 +170,7 @@ class NormalBot(BaseBot):
         count = hand[s]
         hand[s] = 0
         row = reading.rows[action.row]
-        new_row, captured, _ = _enclose(row, s, count, action.side == LEFT)
+        new_row, captured, _ = enclose(row, s, count, action.side == LEFT)
         for card in captured:
             hand[card] += 1
         score = reading.hand_value(hand)
@@ -227,7 +227,7 @@ class EasyBot(BaseBot):
 
             def grab(action: Place) -> tuple[int, float]:
                 s = INDEX[action.species]
-                _, captured, _ = _enclose(rows[action.row], s, hand[s], action.side == LEFT)
+                _, captured, _ = enclose(rows[action.row], s, hand[s], action.side == LEFT)
                 return len(captured), self.rng.random()
 
             return max(actions, key=grab)

@@ -78,7 +78,10 @@ class _Interned:
         rest = names[len(args):]
         if len(args) > len(names) or set(kwargs) != set(rest):
             raise TypeError(f"{cls.__name__} takes {', '.join(names) or 'no arguments'}")
-        key = args + tuple(kwargs[name] for name in rest)
+        values = args + tuple(kwargs[name] for name in rest)
+        # Types are part of the key: Place("robin", 0.0, "left") must not be the legal
+        # object (dataclass __init__ would then overwrite its row with 0.0).
+        key = values + tuple(type(v) for v in values)
         try:
             return cls._pool[key]
         except KeyError:
@@ -143,7 +146,7 @@ _DRAW = [DrawTwo(True), DrawTwo(False)]
 
 
 def describe_action(action: Any, names: Sequence[str] | None = None) -> str:
-    """A short label of a move for prompts, hints and logs ("Robins to row 2, left")."""
+    """A short label of a move for prompts, hints and logs ("Draw 2 cards")."""
     if isinstance(action, Place):
         return (f"Place your {species_name(action.species, 2)} at the {action.side} "
                 f"end of row {action.row + 1}")
@@ -161,8 +164,10 @@ def describe_action(action: Any, names: Sequence[str] | None = None) -> str:
 # -- pure rule functions ----------------------------------------------------------------
 
 
-def _enclose(row: list, card: Any, count: int, left: bool) -> tuple[list, list, int]:
-    """Place ``count`` x ``card`` at one end of ``row`` (ruling CB-2).
+def enclose(row: list, card: Any, count: int, left: bool) -> tuple[list, list, int]:
+    """Place ``count`` x ``card`` at one end of ``row`` (ruling CB-2); any card type.
+
+    The one implementation behind the state, :func:`place_in_row` and the bots' look-ahead.
 
     Returns the new row, the captured cards (in row order) and the index in the old row
     of the first captured card. Only the cards between the new birds and the nearest bird
@@ -192,7 +197,7 @@ def place_in_row(row: list[str], species: str, count: int,
         raise ValueError(f"side must be 'left' or 'right', not {side!r}")
     if count < 1:
         raise ValueError("at least one bird must be placed")
-    new_row, captured, _ = _enclose(list(row), species, count, side == LEFT)
+    new_row, captured, _ = enclose(list(row), species, count, side == LEFT)
     return new_row, captured
 
 
@@ -571,7 +576,7 @@ class State(engine.State):
         known = self.known[seat]
         known[s] = 0
         self.sizes[seat] -= count
-        row, captured, start = _enclose(self.rows[r], s, count, side == LEFT)
+        row, captured, start = enclose(self.rows[r], s, count, side == LEFT)
         self.rows[r] = row
         events.append(BirdsPlaced(seat, SPECIES[s], count, r, side))
         if not captured:
