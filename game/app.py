@@ -99,6 +99,7 @@ class App:
         from game.audio import Audio  # noqa: WPS433 (after the display is up)
         audio = Audio(ROOT / "sounds", self.log)
         audio.set_volumes(self.settings.music_volume, self.settings.effects_volume)
+        audio.play_music()
         self.ctx = Context(self, self.settings, self.settings_path, Assets(self.log), audio,
                            self.input, self.log, options)
         self.input.open_existing()

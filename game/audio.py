@@ -1,9 +1,13 @@
-"""Sound effects and volumes, built once at start-up and carried on the context object.
+"""Sound effects, background music and volumes, built once at start-up and carried on
+the context object.
 
 Why it is so defensive: Birdhouse runs on TVs, laptops and unattended kiosks. A box
 with no audio device, a missing sounds/ folder or a damaged .wav must never stop a
 game, and must not flood the log either: each problem is logged once, then the game
 carries on silently.
+
+Music is streamed with ``pygame.mixer.music`` rather than preloaded like the effects:
+the loop is far bigger than any effect and only one piece ever plays at a time.
 """
 from __future__ import annotations
 
@@ -29,7 +33,7 @@ def _clamp01(value: float) -> float:
 
 
 class Audio:
-    """Preloaded sound effects plus the music/effects volume pair.
+    """Preloaded sound effects, one streamed music loop, and the music/effects volumes.
 
     Create one at start-up. If the mixer cannot start, ``enabled`` is False and every
     call is a cheap no-op, so scenes never need to check before calling ``play``.
@@ -43,6 +47,9 @@ class Audio:
         self._warned: set[str] = set()
         self._music_volume = 1.0
         self._effects_volume = 1.0
+        self._sounds_dir = Path(sounds_dir)
+        self._folder_missing = False
+        self._music: str | None = None      # the name of the loop now playing, if any
         self._enabled = self._start_mixer()
         if self._enabled:
             self._preload(Path(sounds_dir), names)
@@ -68,6 +75,7 @@ class Audio:
             self._log.warning("Sounds folder %s is missing: effects are silent.",
                               sounds_dir)
             self._sounds = {name: None for name in names}
+            self._folder_missing = True
             return
         for name in names:
             path = sounds_dir / f"{name}.wav"
@@ -112,8 +120,66 @@ class Audio:
             self._log.warning("Audio stopped working (%s): running silent.", exc)
             self._enabled = False
 
+    @property
+    def music_playing(self) -> str | None:
+        """The name of the music loop started by ``play_music``, or None."""
+        return self._music
+
+    def play_music(self, name: str = "music") -> None:
+        """Loop ``sounds/<name>.wav`` forever under the effects, at the music volume.
+
+        Calling it again for the loop already playing does nothing, so scenes may ask
+        for music freely without restarting it. A missing or unreadable file warns
+        once and leaves the game silent; it is not retried, so nothing floods the log.
+        """
+        if not self._enabled or (self._music == name and self._music_busy()):
+            return
+        key = f"music:{name}"
+        if key in self._warned:
+            return
+        if self._folder_missing:  # already reported once by _preload
+            self._warned.add(key)
+            return
+        path = self._sounds_dir / f"{name}.wav"
+        try:
+            if not path.is_file():
+                raise FileNotFoundError("no such file")
+            pygame.mixer.music.load(str(path))
+            pygame.mixer.music.set_volume(self._music_volume)
+            pygame.mixer.music.play(loops=-1)
+            pygame.mixer.music.set_volume(self._music_volume)  # some backends reset it
+        except (pygame.error, OSError) as exc:
+            self._warned.add(key)
+            self._log.warning("Music %s could not be played (%s): it will be silent.",
+                              path, exc)
+            self._music = None
+            return
+        self._music = name
+
+    def _music_busy(self) -> bool:
+        """True while the stream is running; a shut mixer counts as busy (stay quiet)."""
+        try:
+            return bool(pygame.mixer.music.get_busy())
+        except pygame.error:
+            return True
+
+    def stop_music(self) -> None:
+        """Stop the music loop; harmless when nothing is playing or there is no mixer."""
+        self._music = None
+        if not self._enabled:
+            return
+        try:
+            pygame.mixer.music.stop()
+            pygame.mixer.music.unload()
+        except pygame.error:  # mixer already shut down: the music is stopped anyway
+            pass
+
     def set_volumes(self, music: float, effects: float) -> None:
-        """Set both levels (clamped to 0..1) and apply them to the mixer if running."""
+        """Set both levels (clamped to 0..1) and apply them at once, music included.
+
+        Applied live so the Settings sliders are heard while being dragged; a music
+        level of 0 silences the loop without stopping it, so raising it resumes.
+        """
         self._music_volume = _clamp01(music)
         self._effects_volume = _clamp01(effects)
         if not self._enabled:

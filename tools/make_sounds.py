@@ -1,8 +1,12 @@
-"""Synthesize Birdhouse's sound effects into sounds/ as small 16-bit mono .wav files.
+"""Synthesize Birdhouse's sound effects and music loop into sounds/ as 16-bit mono .wav.
 
 Why a script: the sounds are ours (no downloads, no licences to track), tiny, and
 reproducible. Every sound is built from a seeded ``random.Random`` so re-running the
 script writes byte-identical files and git sees no churn.
+
+The background music (``music.wav``) is built differently from the effects: it is
+mixed into a circular buffer, so anything ringing past the end wraps round to the
+start and the file loops with no seam, and it is never faded at its edges.
 
 Usage: ``python -m tools.make_sounds [out_dir]`` (default: the repository's sounds/).
 """
@@ -136,14 +140,14 @@ def finish(xs: Samples, peak: float) -> Samples:
     return xs
 
 
-def write_wav(path: Path, xs: Samples) -> int:
+def write_wav(path: Path, xs: Samples, rate: int = RATE) -> int:
     """Write 16-bit mono PCM; returns the file size so the budget can be checked."""
     frames = struct.pack(f"<{len(xs)}h",
                          *(max(-32767, min(32767, int(round(x * 32767)))) for x in xs))
     with wave.open(str(path), "wb") as w:
         w.setnchannels(1)
         w.setsampwidth(2)
-        w.setframerate(RATE)
+        w.setframerate(rate)
         w.writeframes(frames)
     return path.stat().st_size
 
@@ -256,6 +260,190 @@ def make_error(rng: random.Random) -> Samples:
     return finish(mix((0.0, blip(440.0, 0.11), 1.0), (0.12, blip(330.0, 0.16), 1.0)), 0.45)
 
 
+# --- the music loop -------------------------------------------------------------
+#
+# A slow C-major-pentatonic tune on a kalimba-like tine over a soft pad (C, Am, F, G,
+# two bars each), with two faint far-off chirps. 100 bpm, 8 bars = 19.2 s. Music is
+# streamed, not preloaded, so it may be longer than an effect; 16 kHz keeps it small
+# and is plenty for something this mellow.
+
+MUSIC_RATE = 16000
+MUSIC_BEAT_S = 0.6
+MUSIC_BEATS = 32
+MUSIC_PEAK = 0.2            # well under the quietest effect (tap, 0.4): it sits beneath
+MUSIC_MAX_BYTES = 800_000
+MUSIC_SEED = 2001           # apart from the effects' seeds, so neither disturbs the other
+
+# Note frequencies (Hz) used below; equal temperament, A4 = 440.
+_HZ = {"F2": 87.31, "G2": 98.00, "A2": 110.00, "C3": 130.81, "D3": 146.83,
+       "E3": 164.81, "G3": 196.00, "A3": 220.00, "B3": 246.94, "C4": 261.63,
+       "D4": 293.66, "E4": 329.63, "G4": 392.00, "A4": 440.00, "C5": 523.25,
+       "D5": 587.33, "E5": 659.25, "G5": 783.99, "A5": 880.00, "C6": 1046.50}
+
+# (beat, note): the tune. Mostly quarters and halves; the pick-up at beats 30-31 leads
+# back into the first note, so the loop point sounds like the phrase continuing.
+_MELODY: tuple[tuple[float, str], ...] = (
+    (0, "E5"), (1, "G5"), (2, "A5"),
+    (4, "G5"), (5, "E5"), (6, "D5"),
+    (8, "C5"), (9, "E5"), (10, "A5"), (11.5, "G5"),
+    (12, "E5"), (15, "D5"),
+    (16, "C6"), (18, "A5"), (19, "G5"),
+    (20, "A5"), (22, "G5"), (23, "E5"),
+    (24, "D5"), (25, "G5"), (26, "E5"), (27, "D5"),
+    (28, "D5"), (30, "A4"), (31, "C5"),
+)
+
+# One low tine per bar on a chord tone: a gentle bass line under the tune.
+_BASS: tuple[str, ...] = ("C4", "G3", "A3", "E3", "C4", "A3", "G3", "D4")
+
+# The pad: (first beat, voicing). Each chord lasts until the next; the last wraps.
+_CHORDS: tuple[tuple[int, tuple[str, ...]], ...] = (
+    (0, ("C3", "G3", "D4", "E4")),      # Cadd9
+    (8, ("A2", "E3", "G3", "C4")),      # Am7
+    (16, ("F2", "C3", "A3", "E4")),     # Fmaj7
+    (24, ("G2", "D3", "A3", "B3")),     # Gadd9: leans back into C at the loop
+)
+
+# (beat, gain): where the distant birds chirp. Off the beat, so they feel unplanned.
+_BIRDS: tuple[tuple[float, float], ...] = ((9.6, 0.16), (25.3, 0.12))
+
+
+def loop_add(buf: Samples, start: float, xs: Samples, gain: float) -> None:
+    """Add ``xs`` into ``buf`` at ``start`` seconds, wrapping past the end.
+
+    Wrapping is what makes the loop seamless: a note still ringing at the end of the
+    file carries on at its start, so the last sample flows into the first.
+    """
+    n = len(buf)
+    o = int(round(start * MUSIC_RATE))
+    for i, x in enumerate(xs):
+        buf[(o + i) % n] += x * gain
+
+
+def tine(freq: float, seconds: float = 3.2) -> Samples:
+    """A kalimba / music-box tine: a soft 6 ms onset and a long, gentle decay.
+
+    Partials: the fundamental, a quiet octave, and the clamped-bar overtone (6.27x)
+    that gives a tine its 'ting'; each decays faster than the one below it. Partials
+    too close to Nyquist are dropped rather than aliased.
+    """
+    n = int(seconds * MUSIC_RATE)
+    attack = int(0.006 * MUSIC_RATE)
+    tail = int(0.4 * MUSIC_RATE)
+    partials = [(k, a, tau) for k, a, tau in ((1.0, 1.0, 0.75), (2.0, 0.12, 0.3),
+                                              (6.27, 0.07, 0.06))
+                if k * freq < 0.44 * MUSIC_RATE]
+    out: Samples = [0.0] * n
+    for k, amp, tau in partials:
+        w = 2.0 * math.pi * k * freq / MUSIC_RATE
+        fall = math.exp(-1.0 / (tau * MUSIC_RATE))
+        g = amp
+        for i in range(n):
+            out[i] += g * math.sin(w * i)
+            g *= fall
+    for i in range(attack):                       # raised-cosine onset: a pluck, no click
+        out[i] *= 0.5 - 0.5 * math.cos(math.pi * i / attack)
+    for i in range(tail):                         # the last whisper of the decay to zero
+        out[n - 1 - i] *= i / tail
+    return out
+
+
+def pad_chord(freqs: tuple[float, ...], seconds: float, fade: float,
+              rng: random.Random) -> Samples:
+    """A warm sustained chord: two slightly detuned sines per note (a slow chorus).
+
+    The ends are sin^2 / cos^2 crossfades ``fade`` seconds long, so where one chord
+    fades out and the next fades in the pad level stays constant.
+    """
+    n = int(seconds * MUSIC_RATE)
+    f = int(fade * MUSIC_RATE)
+    oscs = []
+    for hz in freqs:
+        for detune in (0.9985, 1.0015):
+            w = 2.0 * math.pi * hz * detune / MUSIC_RATE
+            oscs.append((w, rng.uniform(0, 2 * math.pi)))     # random phase: no pile-up
+    out: Samples = []
+    for i in range(n):
+        x = 0.0
+        for w, ph in oscs:
+            p = w * i + ph
+            x += math.sin(p) + 0.1 * math.sin(2.0 * p)
+        if i < f:
+            x *= math.sin(0.5 * math.pi * i / f) ** 2
+        elif i >= n - f:
+            x *= math.sin(0.5 * math.pi * (n - 1 - i) / f) ** 2
+        out.append(x)
+    return out
+
+
+def distant_chirp(rng: random.Random) -> Samples:
+    """Two or three little whistles, dulled by distance, with a faint echo behind."""
+    tracks: list[tuple[int, Samples]] = []
+    t = 0
+    for _ in range(rng.choice((2, 3))):
+        length = rng.uniform(0.06, 0.1)
+        lo, hi = rng.uniform(2400, 3000), rng.uniform(3800, 4600)
+        n = int(length * MUSIC_RATE)
+        phase = 0.0
+        note: Samples = []
+        for i in range(n):
+            u = i / n
+            freq = lo + (hi - lo) * math.sin(math.pi * min(1.0, u / 0.9))
+            phase += 2.0 * math.pi * freq / MUSIC_RATE
+            note.append(math.sin(phase) * math.sin(math.pi * u))
+        tracks.append((t, note))
+        t += n + int(rng.uniform(0.03, 0.05) * MUSIC_RATE)
+    echo = int(0.13 * MUSIC_RATE)
+    out = [0.0] * (t + echo)
+    for o, note in tracks:
+        for i, x in enumerate(note):
+            out[o + i] += x
+            out[o + echo + i] += 0.3 * x
+    a = 1.0 - math.exp(-2.0 * math.pi * 2500.0 / MUSIC_RATE)   # far away: no sparkle
+    y = 0.0
+    for i, x in enumerate(out):
+        y += a * (x - y)
+        out[i] = y
+    return out
+
+
+def loop_echo(xs: Samples, delay: float, gains: tuple[float, ...]) -> Samples:
+    """A few fading repeats of ``xs``, taken round the loop so the echo wraps too."""
+    n = len(xs)
+    d = int(round(delay * MUSIC_RATE))
+    out = list(xs)
+    for k, g in enumerate(gains, start=1):
+        for i in range(n):
+            out[i] += g * xs[(i - k * d) % n]
+    return out
+
+
+def make_music(rng: random.Random) -> Samples:
+    """The background loop: tine melody with echo, tine bass, pad, distant birds."""
+    beat = MUSIC_BEAT_S
+    n = int(round(MUSIC_BEATS * beat * MUSIC_RATE))
+    tines = [0.0] * n
+    for b, name in _MELODY:
+        when = b * beat + rng.uniform(-0.006, 0.006)       # a human hand, not a grid
+        loop_add(tines, when, tine(_HZ[name]), rng.uniform(0.8, 1.0))
+    for bar, name in enumerate(_BASS):
+        loop_add(tines, bar * 4 * beat, tine(_HZ[name], 3.0), rng.uniform(0.4, 0.5))
+    out = loop_echo(tines, 0.75 * beat, (0.22, 0.08))
+
+    fade = 1.2
+    for i, (b, voicing) in enumerate(_CHORDS):
+        next_b = _CHORDS[(i + 1) % len(_CHORDS)][0] or MUSIC_BEATS
+        length = (next_b - b) * beat + fade
+        chord = pad_chord(tuple(_HZ[v] for v in voicing), length, fade, rng)
+        loop_add(out, b * beat - fade / 2, chord, 0.07)
+
+    for b, gain in _BIRDS:
+        loop_add(out, b * beat, distant_chirp(rng), gain)
+
+    top = max(abs(x) for x in out) or 1.0
+    return [x * MUSIC_PEAK / top for x in out]       # no fades: the seam must flow
+
+
 SOUNDS: dict[str, Callable[[random.Random], Samples]] = {
     "chirp": make_chirp,
     "flip": make_flip,
@@ -269,6 +457,15 @@ SOUNDS: dict[str, Callable[[random.Random], Samples]] = {
 }
 
 
+def build_music(out_dir: Path) -> int:
+    """Write ``music.wav`` (own seed, rate and budget); returns its size in bytes."""
+    size = write_wav(out_dir / "music.wav", make_music(random.Random(MUSIC_SEED)),
+                     MUSIC_RATE)
+    if size > MUSIC_MAX_BYTES:
+        raise ValueError(f"music.wav is {size} bytes, over the {MUSIC_MAX_BYTES} budget")
+    return size
+
+
 def build_all(out_dir: Path) -> dict[str, int]:
     """Write every sound into ``out_dir``; each gets its own seed so edits stay local."""
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -279,6 +476,7 @@ def build_all(out_dir: Path) -> dict[str, int]:
         if size > MAX_BYTES:
             raise ValueError(f"{name}.wav is {size} bytes, over the {MAX_BYTES} budget")
         sizes[name] = size
+    sizes["music"] = build_music(out_dir)
     return sizes
 
 
