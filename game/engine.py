@@ -250,6 +250,10 @@ class State(ABC):
     @abstractmethod
     def from_dict(cls, data: dict) -> "State": ...
 
+    def opening_events(self) -> list[Event]:
+        """Events describing the initial deal, so a table can animate it (games override)."""
+        return []
+
     # -- for the results screen and the win banner (games override) -------------------
     def score_breakdown(self) -> list[list[tuple[str, str]]]:
         """Per seat, (label, value) rows explaining its score on the results screen."""

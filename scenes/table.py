@@ -68,6 +68,13 @@ class TableScene(Scene):
         self.refresh()
         self.dirty = False
 
+    def enter(self) -> None:
+        """Show the opening deal (if the game describes one) before the first move."""
+        events = self.state.opening_events()
+        if events:
+            self.animate(events)
+            self.dirty = True
+
     # -- hooks for each game --------------------------------------------------------
     def new_state(self):
         m = self.match
