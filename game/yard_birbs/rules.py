@@ -999,11 +999,15 @@ class State(engine.State):
     def _after_bird(self, seat: int, events: list[Event]) -> None:
         """Ruling YB-7: from second place on, an ability may follow taking a bird."""
         place = self.places[seat]
-        if place >= 2 and any(token <= place and self._usable(a, seat)
-                              for token, a in enumerate(self.ability_row, 2)):
-            self.phase = ABILITY
-        else:
-            self._next_drafter(events)
+        if place >= 2:
+            usable = [_USE[a] for token, a in enumerate(self.ability_row, 2)
+                      if token <= place and self._usable(a, seat)]
+            if usable:
+                self.phase = ABILITY
+                usable.append(_SKIP)
+                self._legal_cache = usable  # already worked out: spare legal_actions()
+                return
+        self._next_drafter(events)
 
     def _next_drafter(self, events: list[Event]) -> None:
         self.pending_ability, self.pending_card, self.pending_flock = 0, None, -1
