@@ -625,7 +625,7 @@ def test_describe_action_and_event_lines_never_name_hidden_cards():
     assert describe_action(ToFlock(NEW_FLOCK)) == "Start a new flock"
     assert describe_action(UseAbility(MERGE)) == "Use Merge"
     state = new_game("yard_birbs", 4, seed=5)
-    events = list(state.opening_events) + _play_out(state, 5)
+    events = state.opening_events() + _play_out(state, 5)
     kinds = Counter(type(e).__name__ for e in events)
     assert kinds["HandDealt"] == 12 and kinds["GameOver"] == 1
     for event in events:

@@ -772,9 +772,9 @@ class State(engine.State):
         self.pending_flock = -1
         self.totals: list[int] = [0] * n
         self.round_results: list[tuple[tuple[FlockResult, ...], ...]] = []
-        # The deal of round 1, for the table scene's opening animation (not game state:
-        # it is left out of to_dict).
-        self.opening_events: tuple[Event, ...] = ()
+        # The deal of round 1, for the table scene's opening animation (a record, not
+        # game state: it is left out of to_dict).
+        self._opening: tuple[Event, ...] = ()
         self._legal_cache = None
 
     # -- setup ---------------------------------------------------------------------------
@@ -1209,6 +1209,10 @@ class State(engine.State):
         hand.sort()
         events.append(CardDrawn(seat, card))
 
+    def opening_events(self) -> list[Event]:
+        """Round 1's deal (later rounds' deals come as events from ``apply``)."""
+        return list(self._opening)
+
     # -- outcome ---------------------------------------------------------------------------
     def is_terminal(self) -> bool:
         return self.phase == OVER
@@ -1439,5 +1443,5 @@ def new_state(num_players: int, seed: int | None = None, **options) -> State:
     state = State(num_players, random.Random(seed))
     events: list[Event] = []
     state._start_round(state.rng.randrange(num_players), events)
-    state.opening_events = tuple(events)
+    state._opening = tuple(events)
     return state
