@@ -14,17 +14,27 @@ LEVEL_LABELS = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
 
 
 class SeatBadge(Widget):
-    """The seat's colour and shape, drawn before its row (not focusable)."""
+    """The seat's colour and shape; LEFT/RIGHT (or a click) picks another free colour."""
 
-    focusable = False
-
-    def __init__(self, rect, seat: int) -> None:
+    def __init__(self, rect, scene: "SeatSetup", seat: int) -> None:
         super().__init__(rect)
+        self.scene = scene
         self.seat = seat
 
+    def adjust(self, delta: int) -> bool:
+        return self.scene.cycle_colour(self.seat, delta)
+
+    def activate(self) -> bool:
+        return self.adjust(1)
+
     def draw(self, surface, assets, focused, t) -> None:
-        colour = ui.SEAT_COLOURS[self.seat % 6]
-        ui.draw_shape(surface, ui.SEAT_SHAPES[self.seat % 6], self.rect.center, 30, colour)
+        index = self.scene.seats[self.seat].colour % 6
+        rect = self.rect.move(0, -4) if focused else self.rect
+        if focused:
+            ui.draw_shadowed_panel(surface, rect, ui.PANEL_LIGHT, 18)
+        ui.draw_shape(surface, ui.SEAT_SHAPES[index], rect.center, 28, ui.SEAT_COLOURS[index])
+        if focused:
+            ui.draw_focus_ring(surface, rect, t, 18)
 
 
 class SeatSetup(MenuScene):
@@ -56,7 +66,7 @@ class SeatSetup(MenuScene):
         y = top + ROW_H + 24
         for i in range(self.count):
             seat = self.seats[i]
-            g.widgets.append(SeatBadge(pygame.Rect(110, y, 70, ROW_H), i))
+            g.widgets.append(SeatBadge(pygame.Rect(104, y, 76, ROW_H), self, i))
             g.widgets.append(Choice(pygame.Rect(190, y, 600, ROW_H), "Name", SEAT_NAMES,
                                     SEAT_NAMES.index(seat.name),
                                     lambda k, i=i: self._set(i, name=SEAT_NAMES[k]), split=0.36))
@@ -82,6 +92,12 @@ class SeatSetup(MenuScene):
 
     def _set_count(self, index: int) -> None:
         self.count = self.info.min_players + index
+        used: set[int] = set()
+        for i, seat in enumerate(self.seats[:self.count]):  # a seat joining keeps colours unique
+            if seat.colour in used:
+                free = next(c for c in range(6) if c not in used)
+                self.seats[i] = Seat(seat.name, seat.human, seat.level, free)
+            used.add(self.seats[i].colour)
         self._remember()
         self.build()
 
@@ -92,6 +108,19 @@ class SeatSetup(MenuScene):
         self._remember()
         if "human" in changes:
             self.build()
+
+    def cycle_colour(self, index: int, delta: int) -> bool:
+        """Give seat ``index`` the next colour (and shape) no other playing seat uses."""
+        taken = {s.colour for i, s in enumerate(self.seats[:self.count]) if i != index}
+        colour = self.seats[index].colour
+        for _ in range(6):
+            colour = (colour + delta) % 6
+            if colour not in taken:
+                seat = self.seats[index]
+                self.seats[index] = Seat(seat.name, seat.human, seat.level, colour)
+                self._remember()
+                return True
+        return False
 
     def match(self) -> Match:
         return Match(self.info.id, tuple(self.seats[:self.count]), self.ctx.options.seed)

@@ -212,3 +212,18 @@ def test_text_cache_is_bounded(tmp_path):
         assets.text(f"line {i}", 30)
     assert assets.cached_text_count == 50
     pygame.quit()
+
+
+def test_seat_colours_can_be_changed_and_stay_unique(app):
+    from scenes.seat_setup import SeatBadge, SeatSetup
+
+    scene = show(app, SeatSetup(app.ctx, "cubirds"))
+    badge = next(w for w in scene.group.widgets if isinstance(w, SeatBadge) and w.seat == 0)
+    scene.group.focus(badge)
+    press(app, pygame.K_RIGHT)
+    colours = [s.colour for s in scene.seats[:scene.count]]
+    assert colours[0] != 0 and len(set(colours)) == len(colours)
+    scene.group.index = 0
+    press(app, pygame.K_RIGHT)  # a fifth seat joins
+    colours = [s.colour for s in scene.seats[:scene.count]]
+    assert scene.count == 5 and len(set(colours)) == 5
