@@ -422,12 +422,12 @@ def test_determinize_keeps_openly_taken_cards_where_they_can_be():
     """Across many random games, every determinization keeps each open card either in its
     holder's hand or in one of the slots it may have been hidden in."""
     checked = 0
-    for seed in range(40):
-        state = new_game("flappy_families", 3 + seed % 3, seed=seed)
+    for seed in range(16):
+        state = new_game("flappy_families", 2 + seed % 4, seed=seed)
         rng = random.Random(seed)
         step = 0
         while not state.is_terminal():
-            if step % 9 == 4:
+            if step % 11 == 4:
                 for seat in (None, *range(state.num_players)):
                     det = state.determinize(seat, random.Random(step))
                     for q in range(state.num_players):
@@ -440,7 +440,7 @@ def test_determinize_keeps_openly_taken_cards_where_they_can_be():
                     assert sorted(every) == cards.deck_for(state.families)
             state.apply(rng.choice(state.legal_actions()))
             step += 1
-    assert checked > 1000
+    assert checked > 300
 
 
 # -- illegal moves, events, labels, saving --------------------------------------------------

@@ -24,7 +24,6 @@ No pygame here, and no module-level random: the state owns its ``random.Random``
 from __future__ import annotations
 
 import random
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Sequence
 

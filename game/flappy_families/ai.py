@@ -1,0 +1,275 @@
+"""Easy and Normal Flappy Families bots: memory, pairs, and a healthy fear of foxes.
+
+Both bots read only ``state.view(seat)`` and the legal actions, and keep no state between
+calls, so they decide the same on a state and on any determinization of it for their
+seat (the view is the same). Their memory is the view's record of which face-down cards
+the seat knows (ruling FF-6).
+
+Normal remembers everything the view shows. It values every step-2 option by how much
+it raises its own hand score: a known pair is taken at once; otherwise it flips where
+the expected gain is best, counting the cards it has not located to judge what an
+unknown card is likely to be, including the chance it is a predator; with B and C it
+puts down predators first, then the birds it needs least, and it knows where they went.
+
+Easy thinks the same way but, like a child, forgets what it saw at a steady rate: each
+remembered card has a fixed chance per turn to slip its mind. The forgetting is drawn
+from a hash of the bot's seed and the memory itself, so it needs no hidden bot state.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from game.ai import BaseBot
+from game.flappy_families.cards import CARD_FAMILY, FAMILIES, FAMILY_SIZE, PREDATOR
+from game.flappy_families.rules import (ACTION, B_CARD, C_CARD, C_SPACE, FLIP,
+                                        FLIP_SECOND, COLS, FFView, Choose, Flip, PickCard,
+                                        PickSpace, score_counts)
+
+NF = len(FAMILIES) + 1  # family ids incl. the predator slot
+INFO_VALUE = 0.15       # worth of learning an unknown card (it may make a pair later)
+EXPOSE_COST = 0.1       # cost of showing the table a card only we knew
+PASS_COST = 0.05        # a move that changes nothing (flip a known card, swap alike)
+STALL_TURNS = 60        # past this many turns the bots push the game to its end
+
+
+class _Mind:
+    """What the bot believes at one decision: its hand, remembered cards, the odds."""
+
+    def __init__(self, view: FFView, remembered: dict[int, int]) -> None:
+        self.view = view
+        self.seat = view.seat
+        counts = [0] * NF
+        for card in view.hand:
+            counts[CARD_FAMILY[card]] += 1
+        self.counts = counts
+        self.bonus2, self.bonus1 = view.bonus2, view.bonus1
+        self.known = remembered                      # slot -> card, face down or up
+        self.unknown = [s for s, slot in enumerate(view.wild)
+                        if slot is not None and s not in remembered]
+        pool = [0] * NF
+        for family in view.families:
+            pool[family] = FAMILY_SIZE
+        pool[PREDATOR] = 4
+        for card in view.hand:
+            pool[CARD_FAMILY[card]] -= 1
+        for card in remembered.values():
+            pool[CARD_FAMILY[card]] -= 1
+        hidden_predator: dict[int, float] = {}
+        for owner, opens in enumerate(view.open_cards):
+            if owner == self.seat:
+                continue
+            for open_card in opens:
+                family = CARD_FAMILY[open_card.card]
+                pool[family] -= 1
+                if family == PREDATOR and open_card.maybe_in:
+                    share = 1.0 / (len(open_card.maybe_in) + 1)
+                    for slot in open_card.maybe_in:
+                        hidden_predator[slot] = hidden_predator.get(slot, 0.0) + share
+        self.pool = [max(0, n) for n in pool]
+        self.total = sum(self.pool)
+        self.hidden_predator = hidden_predator
+        # Nothing in the rules forces the deck down: bots who all know everything could
+        # swap the same cards forever. Past STALL_TURNS they grow ever keener on moves
+        # that shrink the deck or the Wild (C, unknown flips, known predators).
+        self.urgency = max(0, view.turn - STALL_TURNS) * 0.25
+
+    # -- values -------------------------------------------------------------------------
+    def score(self, counts: list[int]) -> int:
+        return score_counts(counts, self.bonus2, self.bonus1)
+
+    def gain(self, counts: list[int], family: int, k: int = 1) -> int:
+        """Score change from adding k cards of ``family`` to a hand with ``counts``."""
+        after = counts[:]
+        after[family] += k
+        return self.score(after) - self.score(counts)
+
+    def worst_card(self, counts: list[int]) -> tuple[int, float]:
+        """(family, value change) of the best card to give up: predators first."""
+        base = self.score(counts)
+        best_family, best_value = -1, float("-inf")
+        for family in range(NF):
+            if counts[family]:
+                after = counts[:]
+                after[family] -= 1
+                value = self.score(after) - base
+                if value > best_value:
+                    best_family, best_value = family, value
+        return best_family, best_value
+
+    def odds(self, slot: int, minus: int | None = None) -> tuple[list[float], float]:
+        """Chance per family that the unknown card in ``slot`` is of it, and predator risk.
+
+        ``minus`` is a family just seen from the pool (this turn's first card).
+        """
+        pool = self.pool
+        total = self.total
+        if minus is not None and pool[minus] > 0:
+            pool = pool[:]
+            pool[minus] -= 1
+            total -= 1
+        if total <= 0:
+            return [0.0] * NF, 0.0
+        probs = [n / total for n in pool]
+        extra = min(0.9, self.hidden_predator.get(slot, 0.0))
+        if extra > probs[PREDATOR]:
+            scale = (1 - extra) / max(1e-9, 1 - probs[PREDATOR])
+            probs = [p * scale for p in probs]
+            probs[PREDATOR] = extra
+        return probs, probs[PREDATOR]
+
+    def exposes(self, slot: int) -> bool:
+        """Would flipping this face-down card show others something only we know?"""
+        info = self.view.wild[slot]
+        return info is not None and len(info.known_by) < self.view.num_players
+
+    # -- step 2 -------------------------------------------------------------------------
+    def option_values(self, first: int, family: int, c_allowed: bool,
+                      from_pool: bool) -> dict[str, tuple[float, Any]]:
+        """Value of A (with the slot to flip), B and C once ``family`` lies face up."""
+        counts = self.counts
+        minus = family if from_pool else None
+        values: dict[str, tuple[float, Any]] = {}
+        best_a = (float("-inf"), None)
+        for slot, card in self.known.items():
+            if slot == first or self.view.wild[slot].face_up:
+                continue
+            if CARD_FAMILY[card] == family:
+                value = self.gain(counts, family, 2) + 0.5  # a sure pair
+            elif CARD_FAMILY[card] == PREDATOR:
+                continue
+            else:  # a safe "pass"
+                value = -PASS_COST - (EXPOSE_COST if self.exposes(slot) else 0.0)
+            if value > best_a[0]:
+                best_a = (value, slot)
+        pair = self.gain(counts, family, 2)
+        for slot in self.unknown:
+            if slot == first:
+                continue
+            probs, risk = self.odds(slot, minus)
+            value = probs[family] * pair - risk * 1.5 + INFO_VALUE + self.urgency / 2
+            if value > best_a[0]:
+                best_a = (value, slot)
+        values["A"] = best_a
+        with_card = counts[:]
+        with_card[family] += 1
+        give, change = self.worst_card(with_card)
+        b_value = self.gain(counts, family, 1) + change
+        if give == family:
+            b_value -= PASS_COST  # taking a bird to put one just like it back
+        values["B"] = (b_value, give)
+        if c_allowed:
+            k = 2 if self.view.deck_size >= 2 else 1
+            after = counts[:]
+            value = 0.0
+            for _ in range(k):
+                give, change = self.worst_card(after)
+                after[give] -= 1
+                value += change
+            draw = 0.0
+            probs, _ = self.odds(-1, minus)
+            for fam in range(NF):
+                if probs[fam]:
+                    draw += probs[fam] * self.gain(after, fam, 1)
+            values["C"] = (value + k * draw + 2 * self.urgency, None)
+        return values
+
+    def best_step2(self, first: int, family: int, c_allowed: bool,
+                   from_pool: bool) -> float:
+        return max(v for v, _ in self.option_values(first, family, c_allowed,
+                                                    from_pool).values())
+
+    def flip_value(self, slot: int, c_allowed_if: bool) -> float:
+        """Expected worth of flipping ``slot`` in step 1, over what it may turn out to be."""
+        card = self.known.get(slot)
+        if card is not None:
+            if CARD_FAMILY[card] == PREDATOR:
+                return -2.0 + self.urgency
+            value = self.best_step2(slot, CARD_FAMILY[card], c_allowed_if, False)
+            return value - (EXPOSE_COST if self.exposes(slot) else 0.0)
+        probs, risk = self.odds(slot)
+        value = -risk * 1.5 + INFO_VALUE + self.urgency / 2
+        for family in range(NF - 1):
+            if probs[family] > 0.0:
+                value += probs[family] * self.best_step2(slot, family, c_allowed_if, True)
+        return value
+
+
+class FlappyBot(BaseBot):
+    """Normal: perfect memory of the view. Subclasses forget (see :class:`EasyBot`)."""
+
+    level = "normal"
+    forget_per_turn = 0.0
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.salt = self.rng.getrandbits(32)
+
+    # -- memory ---------------------------------------------------------------------------
+    def remembered(self, view: FFView) -> dict[int, int]:
+        """Slot -> card of what this bot still has in mind (face-up cards always)."""
+        memory = {}
+        keep_rate = 1.0 - self.forget_per_turn
+        for slot, info in enumerate(view.wild):
+            if info is None or info.card is None:
+                continue
+            if not info.face_up and self.forget_per_turn:
+                age = view.turn - info.since
+                # A fixed lifetime per memory, drawn from a geometric law: steady forgetting.
+                roll = (hash((self.salt, slot, info.since, info.card)) & 0xFFFFFF) / 0x1000000
+                if roll >= keep_rate ** age:
+                    continue
+            memory[slot] = info.card
+        return memory
+
+    # -- choosing -------------------------------------------------------------------------
+    def pick(self, state: Any, seat: int, actions: list) -> Any:
+        view: FFView = state.view(seat)
+        mind = _Mind(view, self.remembered(view))
+        phase = view.phase
+        if phase == FLIP:
+            c_maybe = (len(view.hand) >= 2 and sum(s is None for s in view.wild) >= 2)
+            return max(actions, key=lambda a: mind.flip_value(a.slot, c_maybe))
+        if phase == ACTION:
+            first = view.flipped
+            family = CARD_FAMILY[view.wild[first].card]
+            c_allowed = Choose("C") in actions
+            values = mind.option_values(first, family, c_allowed, False)
+            return max(actions, key=lambda a: values[a.option][0])
+        if phase == FLIP_SECOND:
+            first = view.flipped
+            family = CARD_FAMILY[view.wild[first].card]
+            values = mind.option_values(first, family, False, False)
+            target = values["A"][1]
+            wanted = Flip(target) if target is not None else None
+            return wanted if wanted in actions else actions[0]
+        if phase in (B_CARD, C_CARD):
+            give, _ = mind.worst_card(mind.counts)
+            wanted = PickCard(give)
+            return wanted if wanted in actions else actions[0]
+        if phase == C_SPACE:
+            return self.space(view, actions)
+        return actions[0]
+
+    def space(self, view: FFView, actions: list) -> PickSpace:
+        """Hide in the fullest row: it is the least likely to empty and migrate soon."""
+        def fullness(action: PickSpace) -> tuple[int, int]:
+            row = action.slot // COLS
+            cards = sum(view.wild[row * COLS + c] is not None for c in range(COLS))
+            return (cards, -action.slot)
+        return max(actions, key=fullness)
+
+
+class EasyBot(FlappyBot):
+    """Easy: plays like Normal but forgets remembered cards at a steady rate."""
+
+    level = "easy"
+    forget_per_turn = 0.25
+
+
+def make_bot(level: str, seed: int | None = None) -> FlappyBot:
+    """The bot for ``level`` ("easy" or "normal"; "hard" plays as Normal for now)."""
+    if level == "easy":
+        return EasyBot(seed)
+    if level in ("normal", "hard"):
+        return FlappyBot(seed)
+    raise ValueError(f"no Flappy Families bot for level {level!r}")
