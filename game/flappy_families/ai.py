@@ -23,7 +23,7 @@ from game.ai import BaseBot
 from game.flappy_families.cards import CARD_FAMILY, FAMILIES, FAMILY_SIZE, PREDATOR
 from game.flappy_families.rules import (ACTION, B_CARD, C_CARD, C_SPACE, FLIP,
                                         FLIP_SECOND, COLS, FFView, Choose, Flip, PickCard,
-                                        PickSpace, score_counts)
+                                        PickSpace, BONUS_POINTS, SIZE_POINTS)
 
 NF = len(FAMILIES) + 1  # family ids incl. the predator slot
 INFO_VALUE = 0.15       # worth of learning an unknown card (it may make a pair later)
@@ -42,7 +42,8 @@ class _Mind:
         for card in view.hand:
             counts[CARD_FAMILY[card]] += 1
         self.counts = counts
-        self.bonus2, self.bonus1 = view.bonus2, view.bonus1
+        self.bonus = [0] * NF
+        self.bonus[view.bonus2], self.bonus[view.bonus1] = BONUS_POINTS
         self.known = remembered                      # slot -> card, face down or up
         self.unknown = [s for s, slot in enumerate(view.wild)
                         if slot is not None and s not in remembered]
@@ -72,26 +73,25 @@ class _Mind:
         # swap the same cards forever. Past STALL_TURNS they grow ever keener on moves
         # that shrink the deck or the Wild (C, unknown flips, known predators).
         self.urgency = max(0, view.turn - STALL_TURNS) * 0.25
+        self._odds: dict[tuple[int, int | None], tuple[list[float], float]] = {}
 
     # -- values -------------------------------------------------------------------------
-    def score(self, counts: list[int]) -> int:
-        return score_counts(counts, self.bonus2, self.bonus1)
-
     def gain(self, counts: list[int], family: int, k: int = 1) -> int:
         """Score change from adding k cards of ``family`` to a hand with ``counts``."""
-        after = counts[:]
-        after[family] += k
-        return self.score(after) - self.score(counts)
+        if family == PREDATOR:
+            return -k
+        n = counts[family]
+        return SIZE_POINTS[min(n + k, 5)] - SIZE_POINTS[min(n, 5)] + k * self.bonus[family]
 
     def worst_card(self, counts: list[int]) -> tuple[int, float]:
         """(family, value change) of the best card to give up: predators first."""
-        base = self.score(counts)
+        if counts[PREDATOR]:
+            return PREDATOR, 1
         best_family, best_value = -1, float("-inf")
-        for family in range(NF):
-            if counts[family]:
-                after = counts[:]
-                after[family] -= 1
-                value = self.score(after) - base
+        for family in range(NF - 1):
+            n = counts[family]
+            if n:
+                value = SIZE_POINTS[n - 1] - SIZE_POINTS[min(n, 5)] - self.bonus[family]
                 if value > best_value:
                     best_family, best_value = family, value
         return best_family, best_value
@@ -101,6 +101,10 @@ class _Mind:
 
         ``minus`` is a family just seen from the pool (this turn's first card).
         """
+        key = (slot, minus)
+        cached = self._odds.get(key)
+        if cached is not None:
+            return cached
         pool = self.pool
         total = self.total
         if minus is not None and pool[minus] > 0:
@@ -108,14 +112,16 @@ class _Mind:
             pool[minus] -= 1
             total -= 1
         if total <= 0:
-            return [0.0] * NF, 0.0
+            self._odds[key] = [0.0] * NF, 0.0
+            return self._odds[key]
         probs = [n / total for n in pool]
         extra = min(0.9, self.hidden_predator.get(slot, 0.0))
         if extra > probs[PREDATOR]:
             scale = (1 - extra) / max(1e-9, 1 - probs[PREDATOR])
             probs = [p * scale for p in probs]
             probs[PREDATOR] = extra
-        return probs, probs[PREDATOR]
+        self._odds[key] = probs, probs[PREDATOR]
+        return self._odds[key]
 
     def exposes(self, slot: int) -> bool:
         """Would flipping this face-down card show others something only we know?"""
