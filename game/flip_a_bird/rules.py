@@ -850,9 +850,8 @@ class State(engine.State):
 
     def outcome(self) -> str:
         if self.end_reason == END_BY_CLAIM:
-            record = self.last_claim
-            who = seat_label(record.claimant if record else None)
-            return f"The draw pile was empty and {who}'s claim ended the game."
+            # no seat names here (outcome() takes none): "Player 3" read wrongly on screens
+            return "The draw pile was empty, so the last claim ended the game."
         if self.end_reason == END_BY_HANDS:
             return "Every hand ran out, so the last row was not counted."
         return ""

@@ -1,0 +1,201 @@
+"""Flip a Bird's table scene, driven headless through the real App: AI games to the
+results, a human seat with keys and the mouse, BACK out of a claim, every player count,
+and no card face drawn that the viewer may not see."""
+import pygame
+import pytest
+
+from game.flip_a_bird import rules as R
+from game.session import Match, Seat, default_seats, quick_match
+from scenes import table as table_module
+from scenes.flip_a_bird_table import FlipABirdTable
+from scenes.results import Results
+from tests.harness import make_app, post, press, show
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setitem(table_module.THINK, "fast", 0.0)   # AIs move at once and
+    monkeypatch.setitem(table_module.SPEED, "fast", 0.15)  # animations run short: quick tests
+    app = make_app(tmp_path)
+    app.ctx.settings.ai_speed = "fast"
+    yield app
+    pygame.quit()
+
+
+def run_until(app, cond, limit=6000):
+    for _ in range(limit):
+        if cond():
+            return True
+        app.frame(1 / 60)
+    return cond()
+
+
+def human_ready(table):
+    return (table.turn_ready and not table.animator.busy
+            and table.is_human(table.state.current_player))
+
+
+def guard_legality(table):
+    """Every move that reaches the rules must be legal at that moment."""
+    applied = []
+    state = table.state
+    original = state.apply
+
+    def apply(action):
+        assert action in state.legal_actions(), f"illegal move submitted: {action}"
+        applied.append(action)
+        return original(action)
+    state.apply = apply
+    return applied
+
+
+def one_human(seat, count=4, seed=11):
+    seats = list(default_seats(count, humans=0, level="easy"))
+    seats[seat] = Seat("Me", human=True, colour=seat)
+    return Match("flip_a_bird", tuple(seats), seed)
+
+
+def public_ids(state, seat):
+    """Card ids ``seat`` may see a face of right now (from its view only)."""
+    v = state.view(seat)
+    ids = {c.id for c in v.hand} | {c.id for c in v.share} | {c.id for c in v.discarded}
+    ids |= {c.id for pile in v.won for c in pile}
+    ids |= {slot.card.id for slot in v.row if slot.card is not None}
+    if v.last_claim is not None:
+        ids |= {c.id for c in v.last_claim.cards}
+    return ids
+
+
+def test_an_all_ai_table_reaches_the_results_showing_no_hidden_face(app):
+    table = show(app, FlipABirdTable(app.ctx, quick_match("flip_a_bird", 3, seed=5, autoplay=True)))
+    assert table.viewer is None and table.hand_cards == []
+    saw_face_down = False
+    for _ in range(4000):
+        app.frame(1 / 60)
+        if isinstance(app.stack.top, Results):
+            break
+        _faces_ok(table, None)   # a spectator sees no hand and no face-down card's face
+        saw_face_down |= any(not rc.sprite.face_up for rc in table.row_cards)
+        assert not any(rc.mine for rc in table.row_cards)
+    assert isinstance(app.stack.top, Results) and table.state.is_terminal()
+    assert saw_face_down
+    assert any("claims" in line for line in table.log_lines)
+
+
+def test_a_human_plays_whole_turns_with_keys_only_legally(app):
+    table = show(app, FlipABirdTable(app.ctx, one_human(0)))
+    applied = guard_legality(table)
+    for turn in range(3):
+        assert run_until(app, lambda: human_ready(table) and table.step == "turn")
+        row_before = len(table.state.row)
+        press(app, pygame.K_RETURN)            # the pile is focused: draw
+        assert table.state.phase == R.PHASE_PLAY and table.state.current_player == 0
+        assert run_until(app, lambda: human_ready(table) and table.step == "play")
+        first = table.focused
+        press(app, pygame.K_RIGHT)
+        assert table.focused != first          # the d-pad moves along the hand
+        press(app, pygame.K_RETURN)
+        assert table.state.current_player != 0 or table.state.phase != R.PHASE_PLAY
+        assert len(table.state.row) in (row_before + 1, 1)   # landed (or began a row)
+        # the AIs move on; answer any tip or draft with the keys too
+        while not run_until(app, lambda: human_ready(table) and table.step == "turn", 400):
+            if human_ready(table):
+                press(app, pygame.K_RETURN)
+    kinds = {type(a) for a in applied}
+    assert {R.Draw, R.Play} <= kinds
+
+
+def test_one_decision_with_the_mouse(app):
+    table = show(app, FlipABirdTable(app.ctx, one_human(0)))
+    assert run_until(app, lambda: human_ready(table) and table.step == "turn")
+    pile = table.pile_rect().center
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=pile, rel=(0, 0), buttons=(0, 0, 0)))
+    app.frame(1 / 60)
+    post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pile, button=1))
+    app.frame(1 / 60)
+    assert table.state.phase == R.PHASE_PLAY
+    assert run_until(app, lambda: human_ready(table) and table.step == "play")
+    target = table.hand_cards[-1]
+    spot = target.rect.center
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=spot, rel=(0, 0), buttons=(0, 0, 0)))
+    app.frame(1 / 60)
+    assert table.focused == R.Play(target.key)
+    post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=spot, button=1))
+    app.frame(1 / 60)
+    assert table.state.row[-1] == target.key
+
+
+def test_back_steps_out_of_a_claim_and_alt_claims(app):
+    from scenes.pause import Pause
+
+    table = show(app, FlipABirdTable(app.ctx, one_human(1)))   # seat 0 plays first
+    assert run_until(app, lambda: human_ready(table) and table.step == "turn")
+    assert R.CLAIM in table.state.legal_actions()
+    before = table.state.to_dict()
+    press(app, pygame.K_TAB)                       # ALT: claim ...
+    assert table.step == "confirm"
+    press(app, pygame.K_ESCAPE)                    # ... BACK: no, not yet
+    assert table.step == "turn" and not isinstance(app.stack.top, Pause)
+    assert table.state.to_dict() == before
+    assert table.focused == R.CLAIM                # back where the claim was chosen
+    press(app, pygame.K_RETURN)                    # the claim button asks again
+    assert table.step == "confirm" and table.focused == "claim"
+    press(app, pygame.K_RETURN)
+    assert table.state.phase == R.PHASE_TIP and table.state.claimant == 1
+    assert run_until(app, lambda: table.count_mode is not None)
+
+
+def test_back_with_nothing_to_step_back_opens_the_pause_menu(app):
+    from scenes.pause import Pause
+
+    table = show(app, FlipABirdTable(app.ctx, one_human(0)))
+    assert run_until(app, lambda: human_ready(table))
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, Pause)
+
+
+@pytest.mark.parametrize("count", [3, 4, 5, 6])
+def test_the_table_renders_at_every_player_count(app, count):
+    table = show(app, FlipABirdTable(app.ctx, quick_match("flip_a_bird", count, seed=count)), frames=3)
+    assert table.layout.problems == []
+    for seat in range(count):
+        assert app.screen.get_rect().contains(table.seat_rect(seat))
+    positions, size, _ = table.row_layout(40)   # a very long row still fits its box
+    row = pygame.Rect(table.layout.get("row").rect)
+    for x, y in positions:
+        card = pygame.Rect((0, 0), size)
+        card.center = (int(x), int(y))
+        assert row.contains(card)
+
+
+def _faces_ok(table, seat):
+    allowed = public_ids(table.state, seat)
+    for sprite in table.all_sprites():
+        if sprite.key is None:
+            assert sprite.face is sprite.back or not sprite.face_up
+        else:
+            assert sprite.key in allowed, f"the face of card {sprite.key} is on screen"
+    tips = table.state.view(seat).tips
+    for other, sprite in table.tip_sprites.items():   # a tip shows its colour only once known
+        if sprite.face_up and sprite.squash > 0.99 and not table.animator.busy:
+            assert tips[other] in ("red", "green")
+
+
+def test_a_human_sees_only_their_own_hidden_cards(app):
+    table = show(app, FlipABirdTable(app.ctx, one_human(0, seed=4)))
+    mine_seen = claim_seen = False
+    for _ in range(3000):
+        app.frame(1 / 60)
+        _faces_ok(table, 0)
+        claim_seen |= mine_seen and table.count_mode in ("over", "ok")
+        if claim_seen and not table.animator.busy:
+            break
+        for rc in table.row_cards:
+            if rc.mine:      # the marker only the player sees sits on their own cards
+                assert rc.played_by == 0 and rc.card is not None
+                mine_seen = True
+            elif not rc.sprite.face_up and rc.card is not None:   # turning up in a claim
+                assert rc.played_by == 0 or rc.card.id in public_ids(table.state, 0)
+        if human_ready(table):
+            press(app, pygame.K_RETURN)
+    assert mine_seen and claim_seen
