@@ -746,13 +746,20 @@ class State(engine.State):
         return rows
 
     def outcome(self) -> str:
+        """Why the game ended, without seat labels: the results screen shows it under a
+        headline that already names the winners (by their seat names)."""
         if not self.is_terminal():
             return ""
-        who = " and ".join(seat_label(w) for w in self._winners)
-        if self.end_reason in (SEVEN, TWO_FLOCKS):
-            return f"{who} collected {REASONS[self.end_reason]}."
-        verb = "share" if len(self._winners) > 1 else "has"
-        return f"{REASONS[self.end_reason].capitalize()}: {who} {verb} the largest collection."
+        if self.end_reason == SEVEN:
+            return "Won with 7 species in the collection."
+        if self.end_reason == TWO_FLOCKS:
+            return "Won with 2 species of 3+ birds in the collection."
+        best = max(self.scores()) if self._winners else 0
+        if len(self._winners) > 1:
+            return (f"{REASONS[self.end_reason].capitalize()}: the largest collections "
+                    f"({plural(best, 'bird')}) share the win.")
+        return (f"{REASONS[self.end_reason].capitalize()}: the largest collection "
+                f"({plural(best, 'bird')}) wins.")
 
     # -- information ---------------------------------------------------------------------
     def view(self, player: int | None) -> CuBirdsView:

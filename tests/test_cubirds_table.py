@@ -1,0 +1,289 @@
+"""The CuBirds table, headless: AI games to the results, a human's turns by keys and mouse,
+BACK through the two-step placement, every player count, and hidden cards staying hidden."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pygame
+import pytest
+
+from game.cubirds import rules
+from game.cubirds.cards import INDEX, SPECIES
+from game.cubirds.rules import (DRAW, FLOCK, PLACE, RESTORE, DrawTwo, Flock, Pass, Place,
+                                Restore)
+from game.session import Match, Seat, default_seats
+from scenes.cubirds_table import CuBirdsTable
+from tests.harness import make_app, post, press, show
+
+STEP = 1 / 20   # coarse frames: the same animations and AI pauses, a quarter of the renders
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = make_app(tmp_path)
+    app.ctx.settings.ai_speed = "fast"
+    yield app
+    pygame.quit()
+
+
+def match(players: int, humans: int = 1, seed: int = 3) -> Match:
+    return Match("cubirds", default_seats(players, humans), seed)
+
+
+def run_until(app, test, limit: int = 4000) -> bool:
+    for _ in range(limit):
+        if test():
+            return True
+        app.frame(STEP)
+    return test()
+
+
+def ready(table) -> bool:
+    return (table.is_human(table.state.current_player) and table.turn_ready
+            and not table.animator.busy)
+
+
+def counts(**by_species: int) -> list[int]:
+    out = [0] * len(SPECIES)
+    for sid, n in by_species.items():
+        out[INDEX[sid]] = n
+    return out
+
+
+def built(num_players: int, rows, hands, deck=(), current: int = 0) -> rules.State:
+    """A hand-made state (cards are species ids; the deck's top card is last)."""
+    state = rules.State(num_players, random.Random(7))
+    state.rows = [[INDEX[s] for s in row] for row in rows]
+    state.hands = [counts(**h) for h in hands]
+    state.known = [[0] * len(SPECIES) for _ in range(num_players)]
+    state.sizes = [sum(h) for h in state.hands]
+    state.collections = [counts(robin=1) for _ in range(num_players)]
+    state.deck = [INDEX[s] for s in deck]
+    state.current_player = state.starter = current
+    return state
+
+
+def install(app, table, state) -> None:
+    """Put ``state`` on the table as if play had just reached it."""
+    table.animator.finish_all()
+    table.state = state
+    table.shown = state.view(table.viewer)
+    table.refresh()
+    table.dirty = False
+    table.turn_ready = False
+    table.decision = None
+    table.banner_text = ""
+    record_moves(table)
+    app.frame(STEP)
+
+
+def record_moves(table) -> list:
+    """Wrap ``state.apply``: every move is logged with whether it was legal when made."""
+    moves: list = []
+    state = table.state
+    real = state.apply
+
+    def apply(action):
+        moves.append((action, action in state.legal_actions()))
+        return real(action)
+    state.apply = apply
+    table.moves = moves
+    return moves
+
+
+def click(app, pos) -> None:
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    app.frame(STEP)
+
+
+# -- whole games ------------------------------------------------------------------------
+
+
+def test_an_all_ai_table_plays_to_the_results(app):
+    from scenes.results import Results
+
+    table = show(app, CuBirdsTable(app.ctx, match(4, humans=0, seed=5)))
+    moves = record_moves(table)
+    assert run_until(app, lambda: isinstance(app.stack.top, Results), 6000)
+    assert table.state.is_terminal() and table.state.winners()
+    assert moves and all(legal for _, legal in moves)
+    assert any("places" in line for line in table.log_lines)
+    assert not any(line.endswith(" is up.") for line in table.log_lines)
+
+
+def test_a_human_plays_full_turns_with_the_keyboard(app):
+    table = show(app, CuBirdsTable(app.ctx, match(3, seed=11)))
+    moves = record_moves(table)
+    turns = 0
+    while turns < 3:
+        assert run_until(app, lambda: ready(table))
+        assert table.state.view(None).phase == PLACE and table.step == "species"
+        press(app, pygame.K_RIGHT)
+        press(app, pygame.K_RETURN)
+        assert table.step == "end" and table.preview is not None
+        press(app, pygame.K_DOWN)
+        press(app, pygame.K_RETURN)
+        # then whatever the turn asks (restore, draw 2, flock): take the focused choice
+        while True:
+            app.frame(STEP)
+            if table.state.current_player != 0 or table.state.is_terminal():
+                break
+            if ready(table):
+                assert table.step in ("restore", "draw", "flock")
+                press(app, pygame.K_RETURN)
+        turns += 1
+    mine = [a for a, _ in moves if isinstance(a, Place)]
+    assert len(mine) >= 3
+    assert all(legal for _, legal in moves)
+    assert sum(line.startswith("Robin places") for line in table.log_lines) == 3
+
+
+def test_a_move_chosen_with_the_mouse(app):
+    table = show(app, CuBirdsTable(app.ctx, match(2, seed=4)))
+    assert run_until(app, lambda: ready(table))
+    moves = table.moves = record_moves(table)
+    option = table.picker.options[-1]          # the last species group in the hand
+    click(app, option.rect.center)
+    assert table.step == "end" and table.chosen == option.value
+    end = next(o for o in table.picker.options if o.value == (2, "right"))
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=end.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    app.frame(STEP)
+    assert table.picker.focused is end and table.preview is not None
+    click(app, end.rect.center)
+    assert moves[0] == (Place(option.value, 2, "right"), True)
+
+
+def test_back_steps_back_within_the_placement_then_opens_pause(app):
+    from scenes.pause import Pause
+
+    table = show(app, CuBirdsTable(app.ctx, match(3, seed=2)))
+    assert run_until(app, lambda: ready(table))
+    press(app, pygame.K_RIGHT)
+    species = table.picker.focused.value
+    press(app, pygame.K_RETURN)
+    assert table.step == "end"
+    before = table.state.to_dict()
+    press(app, pygame.K_ESCAPE)
+    assert table.step == "species" and table.picker.focused.value == species
+    assert table.preview is None and not isinstance(app.stack.top, Pause)
+    assert table.state.to_dict() == before
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, Pause)
+
+
+# -- each kind of decision ---------------------------------------------------------------------
+
+
+def test_draw_two_can_be_declined(app):
+    table = show(app, CuBirdsTable(app.ctx, match(3)))
+    state = built(3, [("owl", "duck", "robin")] * 4, [{"magpie": 2, "owl": 1}] * 3,
+                  deck=("parrot", "toucan", "duck"))
+    install(app, table, state)
+    assert run_until(app, lambda: ready(table))
+    press(app, pygame.K_RETURN)            # the first group: owls
+    # focus starts on the end that takes the most; its neighbour traps nothing
+    assert table.status() == "Right end of row 1: you take 1 Duck, 1 Robin"
+    assert [s.key for s in table.preview.captured] == ["duck", "robin"]
+    press(app, pygame.K_LEFT)
+    assert table.status() == "Left end of row 1: nothing trapped"
+    assert table.preview.captured == [] and len(table.preview.ghosts) == 1
+    press(app, pygame.K_RETURN)
+    assert run_until(app, lambda: ready(table))
+    assert state.phase == DRAW and table.step == "draw"
+    assert table.picker.focused.value == DrawTwo(True)
+    press(app, pygame.K_DOWN)
+    assert table.picker.focused.value == DrawTwo(False)
+    press(app, pygame.K_RETURN)
+    assert [a for a, _ in table.moves] == [Place("owl", 0, "left"), DrawTwo(False)]
+
+
+def test_a_flock_is_offered_and_flown(app):
+    table = show(app, CuBirdsTable(app.ctx, match(3)))
+    state = built(3, [("owl", "duck", "robin")] * 4,
+                  [{"robin": 1, "owl": 2}, {"duck": 1}, {"duck": 1}], deck=("duck",))
+    state.apply(Place("robin", 0, "left"))
+    state.apply(Restore("right"))
+    assert state.phase == FLOCK
+    install(app, table, state)
+    assert run_until(app, lambda: ready(table))
+    assert table.step == "flock"
+    assert [o.value for o in table.picker.options] == [Flock("owl"), Pass()]
+    assert "flock of 3 Owls" in table.status()
+    press(app, pygame.K_RETURN)
+    assert table.moves[0] == (Flock("owl"), True)
+    run_until(app, lambda: not table.animator.busy)
+    app.frame(STEP)
+    assert table.disp_coll[0] == {"owl": 1, "robin": 1}
+
+
+def test_a_restoration_card_matching_the_row_is_placed_without_asking(app):
+    table = show(app, CuBirdsTable(app.ctx, match(3)))
+    state = built(3, [("owl", "duck", "robin")] * 4, [{"robin": 1, "owl": 1}] * 3,
+                  deck=("parrot", "robin"))
+    state.apply(Place("robin", 3, "left"))  # leaves robin, robin: the drawn robin matches
+    assert state.phase == RESTORE and state.view(None).pending == "robin"
+    install(app, table, state)
+    assert run_until(app, lambda: ready(table) and table.step == "restore")
+    assert table.moves[0] == (Restore("left"), True)
+    assert table.shown.pending == "parrot" and table.pending_spr is not None
+    assert len(table.picker.options) == 2
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_RETURN)
+    assert table.moves[1] == (Restore("right"), True)
+
+
+# -- drawing ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_table_renders_at_every_player_count(app, players):
+    table = show(app, CuBirdsTable(app.ctx, match(players, seed=players)), frames=20)
+    assert table.layout.problems == []
+    assert run_until(app, lambda: ready(table))
+    screen = app.screen
+    colours = {screen.get_at((x, y))[:3] for x in range(0, 1920, 97) for y in range(0, 1080, 89)}
+    assert len(colours) > 20
+    groups = {s: len(cards) for s, cards in table.hand_spr.items()}
+    assert groups == dict(table.shown.hand)
+    for seat in range(players):  # every plate inside the title-safe area
+        rect = table.seat_rect(seat)
+        assert 96 <= rect.x and rect.right <= 1824 and 54 <= rect.y and rect.bottom <= 1026
+
+
+@pytest.mark.parametrize("humans", [1, 0])
+def test_hidden_cards_never_reach_the_screen(app, humans):
+    """Two games that differ only in what the viewer cannot know draw the same pixels."""
+    table = show(app, CuBirdsTable(app.ctx, match(3, humans=humans, seed=8)))
+    table.animator.finish_all()
+    state = table.state
+    viewer = table.viewer
+    other = state.determinize(viewer, random.Random(1))
+    assert other.view(viewer) == state.view(viewer)
+    hidden = [s for s in range(3) if s != viewer]
+    assert any(other.hands[s] != state.hands[s] for s in hidden)
+
+    def frame(s) -> bytes:
+        install(app, table, s)
+        table.begin_turn() if table.is_human(s.current_player) else None
+        surface = pygame.Surface((1920, 1080))
+        table.ctx.time = 1.0
+        table.draw(surface)
+        return pygame.image.tobytes(surface, "RGB")
+
+    assert frame(state) == frame(other)
+
+
+def test_a_spectator_deal_shows_only_backs_for_the_hands(app):
+    table = show(app, CuBirdsTable(app.ctx, match(4, humans=0, seed=6)), frames=1)
+    assert table.viewer is None and table.hand_spr == {}
+    faces = Counter(s.key for s in table.flying if s.key is not None)
+    backs = [s for s in table.flying if s.key is None]
+    assert len(backs) == 4 * 8              # the hands travel face down
+    public = Counter(table.shown.discard)   # repeated setup birds, face up
+    for pairs in table.shown.collections:   # and the four first collection cards
+        public.update(dict(pairs))
+    assert faces == public
+    run_until(app, lambda: not table.animator.busy)
+    assert table.flying == [] and table.hand_spr == {}
