@@ -10,7 +10,6 @@ from __future__ import annotations
 import logging
 import os
 import sys
-import time
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,6 +17,7 @@ from typing import Callable
 
 import pygame
 
+from game import crashlog
 from game import settings as settings_mod
 from game.assets import ROOT, Assets
 from game.cli import Options
@@ -28,6 +28,11 @@ from game.settings import Settings
 LOGICAL = (1920, 1080)
 FPS = 60
 HEADLESS_DT = 1.0 / FPS
+GAME_IDLE = 180.0        # kiosk: seconds without input before "Still playing?"
+EXIT_HOLD = 5.0          # kiosk: seconds to hold Back+Start on a controller to quit
+CRASH_WINDOW = 60.0      # kiosk: 3 crashes within this many seconds -> attract mode
+CRASH_LIMIT = 3
+GIVE_UP = (5, 2.0)       # 5 crashes within 2 s: nothing recovers, stop with exit code 1
 
 
 def make_logger(stream=None) -> logging.Logger:
@@ -74,9 +79,14 @@ class Context:
 
 class App:
     def __init__(self, options: Options, settings_path: Path | None = None,
-                 log: logging.Logger | None = None) -> None:
+                 log: logging.Logger | None = None, log_dir: Path | None = None) -> None:
         self.options = options
         self.log = log or make_logger()
+        self.crash_log = crashlog.CrashLog(log_dir or crashlog.default_dir(), self.log)
+        self.crashes: list[tuple[float, str | None]] = []
+        self.last_input = 0.0
+        self.exit_hold = 0.0
+        self.exit_code = 0
         if options.headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
             os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -105,7 +115,6 @@ class App:
         self.input.open_existing()
         self.running = True
         self.frame_count = 0
-        self.frame_times: list[float] = []
         self.on_frame: Callable[["App"], None] | None = None
 
     # -- window ---------------------------------------------------------------------
@@ -146,6 +155,7 @@ class App:
 
     # -- the loop ---------------------------------------------------------------------
     def dispatch(self, event: Input) -> None:
+        self.last_input = self.ctx.time
         if event.act is Act.DEVICE_REMOVED:
             self._on_device_removed(event.device)
         self.stack.handle(event)
@@ -159,20 +169,37 @@ class App:
             self.stack.push(ControllerLost(self.ctx, device))
 
     def frame(self, dt: float) -> None:
-        """One frame: input, update, stack changes, draw, present."""
+        """One frame; an exception from any scene is logged and recovered from."""
+        try:
+            self._frame(dt)
+        except Exception as exc:  # noqa: BLE001 - the whole point: never die on a scene bug
+            self.recover(exc)
+
+    def _frame(self, dt: float) -> None:
+        """Input, update, stack changes, draw, present."""
         self.ctx.time += dt
+        kiosk = self.options.kiosk
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
-                self.quit()
+                if not kiosk:  # a kiosk leaves only by its held combination
+                    self.quit()
                 continue
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-                self.toggle_fullscreen()
-                continue
+            if event.type == pygame.KEYDOWN:
+                if event.key == pygame.K_F11 and not kiosk:
+                    self.toggle_fullscreen()
+                    continue
+                mods = getattr(event, "mod", 0)
+                if (kiosk and event.key == pygame.K_q and mods & pygame.KMOD_CTRL
+                        and mods & pygame.KMOD_ALT):
+                    self.log.info("Kiosk exit (Ctrl+Alt+Q).")
+                    self.quit()
+                    continue
             for inp in self.input.process(event):
                 self.dispatch(inp)
         for inp in self.input.update(dt):
             self.dispatch(inp)
         self.stack.update(dt)
+        self.watch(dt)
         self.stack.apply_pending()
         if not self.stack.scenes:
             self.running = False
@@ -183,6 +210,85 @@ class App:
         if self.on_frame is not None:
             self.on_frame(self)
 
+    # -- unattended running ------------------------------------------------------------
+    @property
+    def idle(self) -> float:
+        """Seconds since anyone touched any device."""
+        return self.ctx.time - self.last_input
+
+    def watch(self, dt: float) -> None:
+        """Idle timers and the kiosk exit combination (all on the game clock, so tests can
+        drive them frame by frame)."""
+        from scenes.attract import Attract
+        from scenes.overlays import StillPlaying
+        from scenes.table import TableScene
+        from scenes.title import Title
+
+        if self.options.kiosk:
+            if self.input.pads_holding(pygame.CONTROLLER_BUTTON_BACK, pygame.CONTROLLER_BUTTON_START):
+                self.exit_hold += dt
+                if self.exit_hold >= EXIT_HOLD:
+                    self.log.info("Kiosk exit (Back+Start held).")
+                    self.quit()
+            else:
+                self.exit_hold = 0.0
+        top = self.stack.top
+        table = self.stack.find(TableScene)
+        if table is not None:
+            if (self.options.kiosk and self.idle >= GAME_IDLE and table.waiting_for_human
+                    and not isinstance(top, StillPlaying)):
+                self.stack.push(StillPlaying(self.ctx))
+            return
+        if (getattr(top, "idle_to_attract", False) and self.idle >= self.settings.idle_seconds
+                and (self.options.kiosk or isinstance(top, Title))):
+            self.last_input = self.ctx.time
+            self.stack.reset(Attract(self.ctx))
+
+    def current_game(self) -> str | None:
+        """The game being played or demonstrated, if any (for crash accounting)."""
+        from scenes.attract import Attract
+        from scenes.table import TableScene
+
+        for scene in reversed(self.stack.scenes):
+            if isinstance(scene, TableScene):
+                return scene.match.game_id
+            if isinstance(scene, Attract) and scene.table is not None:
+                return scene.table.match.game_id
+        return None
+
+    def recover(self, exc: Exception) -> None:
+        """A scene raised: log it, then carry on from a safe scene."""
+        from scenes.attract import Attract
+        from scenes.error import ErrorScene
+        from scenes.title import Title
+
+        where = self.stack.top.name if self.stack.top is not None else "start-up"
+        game = self.current_game()
+        self.crash_log.write(where, exc)
+        message = f"{type(exc).__name__}: {exc}".splitlines()[0][:160]
+        self.log.error("%s failed (%s); details in %s", where, message, self.crash_log.path)
+        now = self.ctx.time
+        self.crashes.append((now, game))
+        burst, span = GIVE_UP
+        if len(self.crashes) >= burst and now - self.crashes[-burst][0] <= span:
+            self.log.error("Birdhouse keeps failing and cannot recover; stopping.")
+            self.exit_code = 1
+            self.running = False
+            return
+        if self.options.kiosk:
+            recent = [g for t, g in self.crashes if now - t <= CRASH_WINDOW]
+            if len(recent) >= CRASH_LIMIT:
+                if game is not None:
+                    excluded = self.ctx.data.setdefault("excluded_games", set())
+                    excluded.add(game)
+                    self.log.warning("%s keeps failing; the demo leaves it out.", game)
+                self.crashes.clear()
+                self.stack.force_reset(Attract(self.ctx))
+            else:
+                self.stack.force_reset(Title(self.ctx))
+        else:
+            self.stack.force_reset(ErrorScene(self.ctx, message))
+
     def run(self, first: Scene) -> int:
         self.stack.push(first)
         self.stack.apply_pending()
@@ -190,20 +296,17 @@ class App:
         limit = self.options.frames
         headless = self.options.headless
         while self.running:
-            start = time.perf_counter()
             dt = HEADLESS_DT if headless else min(clock.tick(FPS) / 1000.0, 0.1)
             self.frame(dt)
-            self.frame_times.append(time.perf_counter() - start)
-            if len(self.frame_times) > 600:
-                del self.frame_times[:300]
             if limit is not None and self.frame_count >= limit:
                 break
         self.finish()
-        return 0
+        return self.exit_code
 
     def finish(self) -> None:
         if self.options.screenshot is not None:
             self.save_screenshot(self.options.screenshot)
+        self.crash_log.close()
         pygame.quit()
 
     def save_screenshot(self, path: Path) -> None:

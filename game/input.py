@@ -32,6 +32,8 @@ class Act(enum.Enum):
     NEXT = "next"
     HINT = "hint"
     POINTER = "pointer"          # mouse moved (pos set)
+    NUDGE = "nudge"              # someone touched something that maps to no action
+    #                              (a small stick move, an unmapped key): still activity
     DEVICE_ADDED = "added"       # a controller was plugged in
     DEVICE_REMOVED = "removed"   # a controller was unplugged
 
@@ -94,6 +96,7 @@ BUTTONMAP: dict[int, Act] = {
 AXIS_MAX = 32767
 DEADZONE = 0.45       # a stick must pass this to count as a press ...
 RELEASE_ZONE = 0.30   # ... and come back inside this to count as released
+NUDGE_ZONE = 0.20     # a smaller touch of the stick still counts as someone being there
 REPEAT_DELAY = 0.40   # seconds before a held direction starts repeating
 REPEAT_EVERY = 0.11   # seconds between repeats
 
@@ -129,6 +132,9 @@ class InputManager:
         self._held: dict[tuple[str, Act], _Held] = {}
         self._stick: dict[tuple[str, int], Act | None] = {}
         self._warned: set[str] = set()
+        self.held_buttons: dict[str, set[int]] = {}   # raw controller buttons held now
+        self.held_keys: set[int] = set()               # raw keys held now
+        self.mods: int = 0                             # keyboard modifiers at the last key
 
     # -- devices -----------------------------------------------------------------------
     def controllers(self) -> list[Device]:
@@ -175,6 +181,7 @@ class InputManager:
             self._warn(f"gone{instance_id}", f"Removal of unknown controller {instance_id} ignored.")
             return None
         dev = self.devices.pop(dev_id)
+        self.held_buttons.pop(dev_id, None)
         self._held = {k: v for k, v in self._held.items() if k[0] != dev_id}
         self._stick = {k: v for k, v in self._stick.items() if k[0] != dev_id}
         if self.last_device == dev_id:
@@ -201,10 +208,13 @@ class InputManager:
         etype = event.type
         out: list[Input] = []
         if etype == pygame.KEYDOWN:
+            self.held_keys.add(event.key)
+            self.mods = getattr(event, "mod", 0)
             act = KEYMAP.get(event.key)
-            if act is not None:
-                out.append(self._press(KBM, act))
+            out.append(self._press(KBM, act) if act is not None else Input(Act.NUDGE, KBM))
         elif etype == pygame.KEYUP:
+            self.held_keys.discard(event.key)
+            self.mods = getattr(event, "mod", 0)
             act = KEYMAP.get(event.key)
             if act is not None:
                 self._release(KBM, act)
@@ -217,6 +227,8 @@ class InputManager:
                 out.append(Input(Act.CONFIRM, KBM, tuple(event.pos)))
             elif event.button == 3:
                 out.append(Input(Act.BACK, KBM, tuple(event.pos)))
+            else:
+                out.append(Input(Act.NUDGE, KBM, tuple(event.pos)))
         elif etype == pygame.MOUSEWHEEL:
             self.last_device = KBM
             if event.y:
@@ -240,14 +252,19 @@ class InputManager:
                            f"was plugged in (index {index}); it is ignored.")
         elif etype == pygame.CONTROLLERBUTTONDOWN:
             dev = self._pad(event)
-            act = BUTTONMAP.get(getattr(event, "button", -1))
-            if dev and act is not None:
-                out.append(self._press(dev, act))
+            button = getattr(event, "button", -1)
+            act = BUTTONMAP.get(button)
+            if dev:
+                self.held_buttons.setdefault(dev, set()).add(button)
+                out.append(self._press(dev, act) if act is not None else Input(Act.NUDGE, dev))
         elif etype == pygame.CONTROLLERBUTTONUP:
             dev = self._pad(event)
-            act = BUTTONMAP.get(getattr(event, "button", -1))
-            if dev and act is not None:
-                self._release(dev, act)
+            button = getattr(event, "button", -1)
+            act = BUTTONMAP.get(button)
+            if dev:
+                self.held_buttons.get(dev, set()).discard(button)
+                if act is not None:
+                    self._release(dev, act)
         elif etype == pygame.CONTROLLERAXISMOTION:
             dev = self._pad(event)
             if dev:
@@ -277,7 +294,7 @@ class InputManager:
             elif value >= DEADZONE:
                 new = pos
             else:
-                return []
+                return [Input(Act.NUDGE, dev)] if abs(value) >= NUDGE_ZONE else []
         else:
             if (current is neg and value > -RELEASE_ZONE) or (current is pos and value < RELEASE_ZONE):
                 self._stick[(dev, axis)] = None
@@ -302,3 +319,7 @@ class InputManager:
     def clear_held(self) -> None:
         """Forget held directions (focus loss, scene change) so nothing repeats forever."""
         self._held.clear()
+
+    def pads_holding(self, *buttons: int) -> list[str]:
+        """Controllers on which every one of ``buttons`` is held right now."""
+        return [dev for dev, held in self.held_buttons.items() if all(b in held for b in buttons)]

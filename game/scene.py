@@ -24,6 +24,7 @@ class Scene:
     #                                          what lies below (drawn instead of it)
     modal = True          # do not pass unconsumed input down
     pause_on_disconnect = False  # a game in progress: pause when a controller is unplugged
+    idle_to_attract = False      # a menu: the demo may start here after enough idle time
 
     def __init__(self, ctx: "Context") -> None:
         self.ctx = ctx
@@ -110,6 +111,18 @@ class SceneStack:
                     self.scenes.pop().exit()
                 self.scenes.append(scene)
                 scene.enter()
+
+    def force_reset(self, scene: Scene) -> None:
+        """Crash recovery: drop every scene now (their exit hooks may fail too: ignored)
+        and start again from ``scene``."""
+        self._pending.clear()
+        while self.scenes:
+            try:
+                self.scenes.pop().exit()
+            except Exception:  # noqa: BLE001 - a broken scene must not block recovery
+                pass
+        self.scenes.append(scene)
+        scene.enter()
 
     # per frame
     def handle(self, event: Input) -> bool:

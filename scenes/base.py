@@ -38,6 +38,7 @@ class MenuScene(Scene):
 
     title = ""
     prompts: tuple[tuple[Act, str], ...] = ((Act.CONFIRM, "Choose"), (Act.BACK, "Back"))
+    idle_to_attract = True
 
     def __init__(self, ctx) -> None:
         super().__init__(ctx)

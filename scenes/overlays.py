@@ -132,3 +132,38 @@ class ControllerLost(Overlay):
                             "click) on any device to carry on.", 36, self.panel.w - 140,
                             ui.TEXT_MUTED)
         surface.blit(body, body.get_rect(midtop=(self.panel.centerx, self.panel.y + 140)))
+
+
+class StillPlaying(Overlay):
+    """Kiosk: nobody has touched anything for a while during a game. Any input keeps the
+    game; after the countdown the game ends and the demo takes over."""
+
+    panel_size = (1100, 440)
+    countdown = 20.0
+    prompts = ((Act.CONFIRM, "Keep playing"),)
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self.left = self.countdown
+        btn = Button(pygame.Rect(0, 0, 460, 90), "Keep playing", self.cancel)
+        btn.rect.midbottom = (self.panel.centerx, self.panel.bottom - 50)
+        self.group.widgets = [btn]
+
+    def handle(self, event: Input) -> bool:
+        self.cancel()  # anyone there at all: carry on
+        return True
+
+    def update(self, dt: float) -> None:
+        self.left -= dt
+        if self.left <= 0:
+            from scenes.attract import Attract
+            self.ctx.stack.reset(Attract(self.ctx))
+
+    def draw_content(self, surface) -> None:
+        a = self.ctx.assets
+        title = a.text("Still playing?", 64, ui.TEXT, "title")
+        surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.y + 50)))
+        secs = max(0, int(self.left + 0.999))
+        body = a.text(f"This game ends in {secs} seconds unless someone presses a button.",
+                      36, ui.TEXT_MUTED)
+        surface.blit(body, body.get_rect(midtop=(self.panel.centerx, self.panel.y + 160)))

@@ -38,6 +38,8 @@ def draw_mini(surface: pygame.Surface, assets, card: Mini, center: tuple[int, in
 
 
 class Rules(Scene):
+    idle_to_attract = True
+
     def __init__(self, ctx, game_id: str | None = None) -> None:
         super().__init__(ctx)
         self.games = list(GAMES)

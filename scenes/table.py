@@ -34,8 +34,8 @@ from scenes.base import draw_prompts
 from sprites import ui
 from sprites.tween import Animator, Timeline, Wait
 
-SPEED = {"slow": 1.6, "normal": 1.0, "fast": 0.45}     # animation time factor
-THINK = {"slow": 1.0, "normal": 0.45, "fast": 0.12}    # least seconds an AI "thinks"
+SPEED = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "brisk": 0.7}  # animation time factor
+THINK = {"slow": 1.0, "normal": 0.45, "fast": 0.12, "brisk": 0.25}  # least seconds an AI "thinks"
 AI_SLICE = 0.004                                       # seconds of search per frame
 RESULTS_DELAY = 2.6                                    # banner time before the results
 LOG_LINES = 3
@@ -43,6 +43,8 @@ LOG_LINES = 3
 
 class TableScene(Scene):
     pause_on_disconnect = True
+    speed_name: str | None = None   # overrides the AI speed setting (attract mode: "brisk")
+    on_finished = None              # called instead of showing the results (attract mode)
 
     def __init__(self, ctx, match: Match) -> None:
         super().__init__(ctx)
@@ -140,8 +142,17 @@ class TableScene(Scene):
         return self.match.names
 
     @property
+    def pace(self) -> str:
+        return self.speed_name or self.ctx.settings.ai_speed
+
+    @property
     def speed(self) -> float:
-        return SPEED.get(self.ctx.settings.ai_speed, 1.0)
+        return SPEED.get(self.pace, 1.0)
+
+    @property
+    def waiting_for_human(self) -> bool:
+        """A person must act for the game to go on (kiosk idle detection)."""
+        return not self.state.is_terminal() and self.is_human(self.state.current_player)
 
     def dur(self, seconds: float) -> float:
         return seconds * self.speed
@@ -185,6 +196,9 @@ class TableScene(Scene):
         if self.state.is_terminal():
             self.finished_for += dt
             if self.finished_for >= RESULTS_DELAY:
+                if self.on_finished is not None:
+                    self.on_finished(self)
+                    return
                 from scenes.results import Results
                 self.ctx.stack.replace(Results(self.ctx, self.state, self.match))
             return
@@ -206,7 +220,7 @@ class TableScene(Scene):
             self.decision = self.bots[seat].begin(self.state, seat)
         self.thinking_for += dt
         self.decision.step(AI_SLICE)
-        if self.decision.done and self.thinking_for >= THINK.get(self.ctx.settings.ai_speed, 0.45):
+        if self.decision.done and self.thinking_for >= THINK.get(self.pace, 0.45):
             self.submit(self.decision.action)
 
     def handle(self, event: Input) -> bool:

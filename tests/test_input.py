@@ -37,7 +37,7 @@ def test_keyboard_maps_to_actions(manager):
     assert acts(manager.process(ev(pygame.KEYDOWN, key=pygame.K_a))) == [(Act.LEFT, KBM)]
     assert acts(manager.process(ev(pygame.KEYDOWN, key=pygame.K_ESCAPE))) == [(Act.BACK, KBM)]
     assert acts(manager.process(ev(pygame.KEYDOWN, key=pygame.K_TAB))) == [(Act.ALT, KBM)]
-    assert manager.process(ev(pygame.KEYDOWN, key=pygame.K_F5)) == []
+    assert acts(manager.process(ev(pygame.KEYDOWN, key=pygame.K_F5))) == [(Act.NUDGE, KBM)]
 
 
 def test_mouse_moves_focus_and_clicks_confirm(manager):
@@ -85,7 +85,8 @@ def test_stick_has_a_deadzone_and_hysteresis(manager):
         return acts(manager.process(ev(pygame.CONTROLLERAXISMOTION, instance_id=10,
                                        axis=axis, value=int(v * AXIS_MAX))))
 
-    assert move(0.2) == []                     # inside the deadzone
+    assert move(0.1) == []                     # resting noise: nothing
+    assert move(0.3) == [(Act.NUDGE, "pad10")]  # inside the deadzone: only activity
     assert move(0.8) == [(Act.RIGHT, "pad10")]
     assert move(0.9) == []                     # still held: no new press
     assert move(0.35) == []                    # between release and press zones: held

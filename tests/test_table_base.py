@@ -2,39 +2,12 @@
 import pygame
 import pytest
 
-from game.ai import RandomBot
 from game.input import Act
 from game.session import Match, Seat
-from scenes.picker import Option, Picker
-from scenes.table import THINK, TableScene
+from scenes.table import THINK
 from tests.harness import make_app, press, show
-from tests.toy_game import Draw, Play, new_toy
-
-
-class ToyTable(TableScene):
-    """A bare-bones table: the hand as a row of boxes, plus a Draw box."""
-
-    def new_state(self):
-        return new_toy(self.match.num_players, self.match.seed)
-
-    def make_bot(self, level, seed):
-        return RandomBot(seed)
-
-    def layout_name(self):
-        return "title"  # any layout: missing anchors get stand-ins
-
-    def begin_turn(self):
-        options = []
-        for i, action in enumerate(self.state.legal_actions()):
-            options.append(Option(pygame.Rect(200 + i * 120, 700, 100, 140), action))
-        self.picker = Picker(options, self.submit, ctx=self.ctx)
-
-    def handle_turn(self, event):
-        return self.picker.handle(event)
-
-    def draw_table(self, surface):
-        if self.turn_ready:
-            self.picker.draw(surface, self.ctx.time)
+from tests.toy_game import Play
+from tests.toy_table import ToyTable
 
 
 @pytest.fixture

@@ -1,0 +1,90 @@
+"""Attract mode: AI-only demo games, one after another, until anyone touches anything.
+
+It rotates through the playable games and their player counts (a game that keeps failing
+in kiosk mode is left out), plays each at a brisk but readable pace, and returns to the
+title within one frame of any input from any device.
+"""
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+
+from game.engine import GAMES
+from game.input import Input
+from game.scene import Scene
+from game.session import quick_match
+from scenes.tables import make_table, playable
+from sprites import ui
+
+BANNER = "Press any button to play"
+
+
+def rotation(excluded: set[str]) -> list[tuple[str, int]]:
+    """(game, players) pairs: each game in turn, cycling through its player counts."""
+    games = [g for g in GAMES if playable(g) and g not in excluded]
+    if not games:
+        return []
+    longest = max(len(GAMES[g].player_counts) for g in games)
+    order = []
+    for k in range(longest):
+        for g in games:
+            counts = list(GAMES[g].player_counts)
+            order.append((g, counts[k % len(counts)]))
+    return order
+
+
+class Attract(Scene):
+    idle_to_attract = False
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        self.table = None
+        self.rng = random.Random(ctx.data.get("attract_seed", 2024))
+        self.stats = ctx.data.setdefault("attract_stats", {})
+
+    def enter(self) -> None:
+        self.start_next()
+
+    def start_next(self) -> None:
+        order = rotation(self.ctx.data.get("excluded_games", set()))
+        if not order:
+            self.table = None
+            return
+        index = self.ctx.data.get("attract_index", 0)
+        self.ctx.data["attract_index"] = index + 1
+        game_id, players = order[index % len(order)]
+        match = quick_match(game_id, players, seed=self.rng.randrange(1 << 30), autoplay=True)
+        table = make_table(self.ctx, match)
+        table.speed_name = "brisk"
+        table.on_finished = self.finished
+        self.table = table
+        table.enter()
+
+    def finished(self, table) -> None:
+        key = (table.match.game_id, table.match.num_players)
+        self.stats[key] = self.stats.get(key, 0) + 1
+        self.start_next()
+
+    def handle(self, event: Input) -> bool:
+        from scenes.title import Title
+        self.ctx.stack.reset(Title(self.ctx))
+        return True
+
+    def update(self, dt: float) -> None:
+        if self.table is not None:
+            self.table.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.table is not None:
+            self.table.draw(surface)
+        else:
+            surface.fill(ui.BG)
+        a = self.ctx.assets
+        pulse = 0.5 + 0.5 * math.sin(self.ctx.time * 3)
+        colour = ui.lerp_colour(ui.TEXT, ui.ACCENT, pulse)
+        text = a.text(BANNER, 56, colour, "title")
+        box = text.get_rect(midtop=(ui.CANVAS[0] // 2, ui.SAFE.top + 6)).inflate(60, 24)
+        surface.blit(ui.panel(box.size, (10, 14, 20), box.h // 2, ui.ACCENT, 3, alpha=225), box)
+        surface.blit(text, text.get_rect(center=box.center))
