@@ -32,7 +32,7 @@ from game.flip_a_bird import rules as R
 from game.flip_a_bird.cards import CARDS, COLOURS, Card
 from game.input import Act, Input
 from scenes.picker import Option, Picker
-from scenes.table import TableScene
+from scenes.table import LOG_LINES, TableScene
 from sprites import ui
 from sprites.card import CardSprite
 from sprites.flip_a_bird_cards import (CARD, MINI, SMALL, STRONG, TIP, TIP_BIG, TIP_MINI,
@@ -92,6 +92,7 @@ class FlipABirdTable(TableScene):
     # -- set-up -------------------------------------------------------------------------
     def setup(self) -> None:
         self.cards = FabCards(self.ctx.assets, self.ctx.settings.colour_patterns)
+        self.cards.warm()
         self.row_cards: list[RowCard] = []
         self.hand_cards: list[CardSprite] = []
         self.air: list[CardSprite] = []
@@ -110,6 +111,7 @@ class FlipABirdTable(TableScene):
         self.step = ""
         self.my_tip: R.Tip | None = None
         self._plate_cache: dict = {}
+        self._log_picture: tuple | None = None
         self._holding = False
         self._held: list[str] = []
         self._held_banner: tuple | None = None
@@ -189,10 +191,10 @@ class FlipABirdTable(TableScene):
     def confirm_rects(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         area = pygame.Rect(self.layout.get("hand").rect)
         panel = area.inflate(-20, -30)
-        yes = pygame.Rect(0, 0, 240, 84)
-        no = pygame.Rect(0, 0, 240, 84)
-        yes.midbottom = (panel.centerx - 140, panel.bottom - 24)
-        no.midbottom = (panel.centerx + 140, panel.bottom - 24)
+        yes = pygame.Rect(0, 0, 240, 74)
+        no = pygame.Rect(0, 0, 240, 74)
+        yes.midbottom = (panel.centerx - 140, panel.bottom - 22)
+        no.midbottom = (panel.centerx + 140, panel.bottom - 22)
         return panel, yes, no
 
     # -- sprites from the view -------------------------------------------------------------
@@ -472,9 +474,12 @@ class FlipABirdTable(TableScene):
         return moves
 
     def _a_RowDiscarded(self, ev: R.RowDiscarded):
-        self.shout("The row is discarded",
-                   f"All face up and {ev.total} birds, over the limit of {ev.limit}: "
-                   f"{self._name(ev.seat)}'s card starts a new row", 1.8)
+        self.anim_status = f"All face up and over {ev.limit} birds: the row is discarded"
+
+        def tell() -> None:
+            self.shout("The row is discarded",
+                       f"All face up and {ev.total} birds, over the limit of {ev.limit}: "
+                       f"{self._name(ev.seat)}'s card starts a new row", 2.0)
         old, kept = self.row_cards[:-1], self.row_cards[-1:]
         fades = []
         for k, rc in enumerate(old):
@@ -489,8 +494,8 @@ class FlipABirdTable(TableScene):
             positions, size, _ = self.row_layout(1)
             moves = self._relayout(positions, size)
             return Together(*moves) if moves else None
-        return Timeline([Wait(self.dur(0.6)), self._sound("shuffle"), Together(*fades),
-                         Call(drop_old), Later(slide_kept), Wait(self.dur(0.8))])
+        return Timeline([Wait(self.dur(0.5)), self._sound("shuffle"), Together(*fades),
+                         Call(drop_old), Call(tell), Later(slide_kept), Wait(self.dur(1.8))])
 
     def _a_RowStarted(self, ev: R.RowStarted):
         self.anim_status = f"Row {ev.number} begins with {self._name(ev.seat)}"
@@ -717,8 +722,13 @@ class FlipABirdTable(TableScene):
                                  self.submit, ctx=self.ctx, radius=16)
         elif v.phase == R.PHASE_PICK:
             self.step = "pick"
-            options = [Option(rc.sprite.rect.inflate(-4, -4), R.Pick(rc.card.id), "Take this card")
-                       for rc in self.row_cards if rc.card is not None]
+            options = []
+            for i, rc in enumerate(self.row_cards):   # hover and click hit the part you see
+                r = rc.sprite.rect
+                nxt = self.row_cards[i + 1].sprite.rect if i + 1 < len(self.row_cards) else None
+                if nxt is not None and abs(nxt.centery - r.centery) < 4 and nxt.x < r.right:
+                    r = pygame.Rect(r.x, r.y, max(nxt.x - r.x, 8), r.h)
+                options.append(Option(r, R.Pick(rc.card.id), "Take this card"))
             self.picker = Picker(options, self.submit, ctx=self.ctx, radius=16)
         else:
             self.step = ""
@@ -880,11 +890,17 @@ class FlipABirdTable(TableScene):
     # -- per frame ----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.animator.busy:
+            return
         value = self.focused
+        k = min(1.0, dt * 14)
         for s in self.hand_cards:
             target = 1.0 if isinstance(value, R.Play) and value.card == s.key else 0.0
-            if not self.animator.busy:
-                s.lift += (target - s.lift) * min(1.0, dt * 14)
+            s.lift += (target - s.lift) * k
+        if self.step == "pick":
+            for rc in self.row_cards:
+                target = 0.8 if isinstance(value, R.Pick) and rc.card and rc.card.id == value.card else 0.0
+                rc.sprite.lift += (target - rc.sprite.lift) * k
 
     def draw_status(self, surface: pygame.Surface) -> None:
         # cards in flight pass over the seat plates (drawn just before the status line)
@@ -892,6 +908,29 @@ class FlipABirdTable(TableScene):
             sprite.draw(surface)
         self.draw_callout(surface)
         super().draw_status(surface)
+
+    def draw_log(self, surface: pygame.Surface) -> None:
+        """The base's log, drawn once per change as one picture: fitting long lines to
+        the panel measures the font again and again, too costly to repeat every frame."""
+        if not self.log_lines:
+            return
+        anchor = self.layout.get("log")
+        lines = tuple(list(self.log_lines)[-LOG_LINES:])
+        if self._log_picture is None or self._log_picture[0] != lines:
+            a = self.ctx.assets
+            picture = pygame.Surface((anchor.w, anchor.h), pygame.SRCALPHA)
+            picture.blit(ui.panel((anchor.w, anchor.h), (12, 18, 24), 16, alpha=190), (0, 0))
+            y = anchor.h - 12
+            for i, line in enumerate(reversed(lines)):
+                txt = a.text_fit(line, 28, anchor.w - 32, ui.TEXT if i == 0 else ui.TEXT_MUTED)
+                y -= txt.get_height() + 4
+                if y < 0:
+                    break
+                picture.blit(txt, (16, y))
+            if pygame.display.get_surface() is not None:
+                picture = picture.convert_alpha()
+            self._log_picture = (lines, picture)
+        surface.blit(self._log_picture[1], (anchor.x, anchor.y))
 
     # -- call-outs: the claim's big moments, over the row ---------------------------------------
     def shout(self, title: str, sub: str = "", hold: float = 1.6, edge=ui.ACCENT) -> None:
@@ -945,22 +984,34 @@ class FlipABirdTable(TableScene):
         if step in ("turn", "confirm"):
             self.draw_claim_button(surface, active=step == "turn")
         if human and self.picker is not None:
-            self.picker.draw(surface, self.ctx.time)
+            focus = self._focused_share()
+            if focus is not None:   # the card you would take: on top, whole, ringed
+                focus.sprite.draw(surface)
+                ui.draw_focus_ring(surface, focus.sprite.rect, self.ctx.time, 18)
+            else:
+                self.picker.draw(surface, self.ctx.time)
+
+    def _focused_share(self) -> RowCard | None:
+        value = self.focused
+        if self.step != "pick" or not isinstance(value, R.Pick):
+            return None
+        return next((rc for rc in self.row_cards if rc.card is not None and rc.card.id == value.card), None)
 
     def draw_pile(self, surface: pygame.Surface) -> None:
         anchor = pygame.Rect(self.layout.get("pile").rect)
         layers = min(4, (self.pile_count + 7) // 8) if self.pile_open is not None else 0
-        key = (self.pile_count, self.pile_open, layers)
+        key = (self.pile_open if self.pile_count else None, layers)
         surf = self._pile_cache.get(key)
         if surf is None:
-            if len(self._pile_cache) > 8:
-                self._pile_cache.clear()
             surf = self._pile_picture(anchor, layers)
             self._pile_cache[key] = surf
         surface.blit(surf, anchor.move(-24, 0))
+        if self.pile_count:
+            count = self.ctx.assets.text(f"{self.pile_count} in the pile", 28, ui.TEXT_MUTED)
+            surface.blit(count, count.get_rect(midtop=(anchor.centerx, self.pile_rect().bottom + 56)))
 
     def _pile_picture(self, anchor: pygame.Rect, layers: int) -> pygame.Surface:
-        """The pile, its top back and its caption, drawn once per change."""
+        """The pile, its top back and what that back is called, drawn once per change."""
         a = self.ctx.assets
         surf = pygame.Surface((anchor.w + 48, anchor.h), pygame.SRCALPHA)
         rect = self.pile_rect().move(-anchor.x + 24, -anchor.y)
@@ -973,10 +1024,7 @@ class FlipABirdTable(TableScene):
             surf.blit(self.cards.back(self.pile_open), rect)
             name = "Open cage" if self.pile_open else "Covered cage"
             line1 = a.text(name, 28, ui.TEXT, "bold")
-            count = a.text(f"{self.pile_count} in the pile", 28, ui.TEXT_MUTED)
-            y = rect.bottom + 22
-            surf.blit(line1, line1.get_rect(midtop=(mid, y)))
-            surf.blit(count, count.get_rect(midtop=(mid, y + 34)))
+            surf.blit(line1, line1.get_rect(midtop=(mid, rect.bottom + 22)))
         else:
             pygame.draw.rect(surf, (70, 110, 96), rect, 4, border_radius=14)
             empty = a.text("Empty", 28, ui.TEXT_MUTED, "bold")
@@ -1120,11 +1168,11 @@ class FlipABirdTable(TableScene):
         panel, yes, no = self.confirm_rects()
         ui.draw_shadowed_panel(surface, panel, ui.PANEL, 24, ui.BAD, 4)
         q = a.text(f"More than {self.shown.limit} birds in the row?", 36, ui.TEXT, "bold")
-        surface.blit(q, q.get_rect(midtop=(panel.centerx, panel.y + 24)))
+        surface.blit(q, q.get_rect(midtop=(panel.centerx, panel.y + 16)))
         who = self._name(self.shown.last_player)
         sub = a.text_fit(f"You tip red, {who} tips green, the rest choose.", 28, panel.w - 40,
                          ui.TEXT_MUTED)
-        surface.blit(sub, sub.get_rect(midtop=(panel.centerx, panel.y + 74)))
+        surface.blit(sub, sub.get_rect(midtop=(panel.centerx, panel.y + 64)))
         for rect, text, colour in ((yes, "Claim!", (196, 52, 56)), (no, "Back", (70, 78, 100))):
             surface.blit(ui.panel(rect.size, colour, 20, (250, 246, 236), 3), rect)
             t = a.text(text, 40, (255, 255, 255), "title")
@@ -1142,11 +1190,43 @@ class FlipABirdTable(TableScene):
         surface.blit(sub, sub.get_rect(center=(rect.centerx, rect.centery + 24)))
 
     # -- seat plates ----------------------------------------------------------------------------
-    def draw_seat_extra(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
+    def draw_seat(self, surface: pygame.Surface, seat: int) -> None:
+        """The base's seat plate, kept as one cached picture per change (name, colour,
+        turn highlight, hand backs, score, won pile); only the tips in play, the pick
+        order and the thinking bird are drawn live. Five plates redrawn piece by piece
+        cost a good part of a frame's budget during the claim show."""
+        rect = self.seat_rect(seat)
+        info = self.match.seats[seat]
+        current = self.state.current_player == seat
         hand = tuple(self.plate_hands[seat][:4]) if seat < len(self.plate_hands) else ()
         counts = tuple(self.won_counts[seat]) if seat < len(self.won_counts) else (0,) * 5
         sprite = self.tip_sprites.get(seat)
-        surface.blit(self._plate_extra(rect.size, hand, counts, sprite is None), rect)
+        key = ("plate", seat, rect.size, current, hand, counts, sprite is None, info)
+        picture = self._plate_cache.get(key)
+        if picture is None:
+            if len(self._plate_cache) > 96:
+                self._plate_cache.clear()
+            picture = pygame.Surface((rect.w + 16, rect.h + 16), pygame.SRCALPHA)
+            plate = pygame.Rect(8, 8, rect.w, rect.h)
+            # the base's plate, as TableScene.draw_seat draws it
+            colour = ui.SEAT_COLOURS[info.colour % 6]
+            ui.draw_shadowed_panel(picture, plate, ui.PANEL_LIGHT if current else ui.PANEL, 20,
+                                   colour if current else None, 5 if current else 0)
+            ui.draw_shape(picture, ui.SEAT_SHAPES[info.colour % 6], (plate.x + 34, plate.y + 34), 20, colour)
+            label = info.name if info.human else f"{info.name} \u00b7 {info.level.title()} AI"
+            name = self.ctx.assets.text_fit(label, 32, plate.w - 76, ui.TEXT, "bold")
+            picture.blit(name, (plate.x + 64, plate.y + 14))
+            picture.blit(self._plate_extra(rect.size, hand, counts, sprite is None), plate)
+            if pygame.display.get_surface() is not None:
+                picture = picture.convert_alpha()
+            self._plate_cache[key] = picture
+        surface.blit(picture, (rect.x - 8, rect.y - 8))
+        self.draw_seat_extra(surface, seat, rect)
+        if current and not info.human and self.decision is not None:
+            self.draw_thinking(surface, rect)
+
+    def draw_seat_extra(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
+        sprite = self.tip_sprites.get(seat)
         if sprite is not None:   # a tip played in this claim (it moves and flips)
             sprite.draw(surface)
             if seat in self.pick_order:

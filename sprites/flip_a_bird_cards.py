@@ -49,7 +49,7 @@ TIP_RED = (214, 46, 52)
 TIP_GREEN = (40, 150, 62)
 TIP_BACK = (92, 102, 128)
 
-_CACHE = LRU(260)
+_CACHE = LRU(400)
 SS = 2  # supersampling for the drawn shapes (text and birds are crisp at final size)
 
 
@@ -183,6 +183,22 @@ class FabCards:
             surf = _fast(surf)
             _CACHE.put(key, surf)
         return surf
+
+    def warm(self) -> None:
+        """Build every face, back and tip a table needs up front (about 0.1 s), so no
+        frame of a game has to paint a card."""
+        from game.flip_a_bird.cards import CARDS
+
+        for face in sorted({c.face for c in CARDS}, key=repr):
+            self.face(face)
+            self.face(face, dim=True)
+        for open_back in (True, False):
+            for size in (CARD, MINI):
+                self.back(open_back, size)
+            self.back(open_back, CARD, dim=True)
+        for kind in ("red", "green", "down"):
+            self.tip(kind)
+            self.tip(kind, TIP_MINI)
 
     # builders ------------------------------------------------------------------------
     def _bird_face(self, colour: str, birds: int, size: tuple[int, int]) -> pygame.Surface:
