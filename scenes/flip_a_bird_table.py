@@ -117,6 +117,7 @@ class FlipABirdTable(TableScene):
         self._held_banner: tuple | None = None
         self._pile_cache: dict = {}
         self.callout: tuple[pygame.Surface, float, float] | None = None
+        self.clock = 0.0
 
     def layout_name(self) -> str:
         return f"flip_a_bird_{self.match.num_players}"
@@ -823,9 +824,14 @@ class FlipABirdTable(TableScene):
             if human:
                 if self.step == "confirm":
                     return f"Claim: more than {v.limit} birds in the row?"
+                can_claim = R.CLAIM in self.state.legal_actions()
                 if v.pile_size:
-                    return f"Your turn: draw a card, or claim the row is over {v.limit}"
-                return "The pile is empty: play a card face down, or claim"
+                    if can_claim:
+                        return f"Your turn: draw a card, or claim the row is over {v.limit}"
+                    return "Your turn: draw a card"
+                if can_claim:
+                    return "The pile is empty: play a card face down, or claim"
+                return "The pile is empty: play a card face down"
             return f"{name}'s turn"
         if v.phase == R.PHASE_PLAY:
             way = "face up" if v.play_face_up else "face down"
@@ -889,6 +895,7 @@ class FlipABirdTable(TableScene):
 
     # -- per frame ----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        self.clock += dt      # the table's own time: it stands still while paused
         super().update(dt)
         if self.animator.busy:
             return
@@ -952,13 +959,13 @@ class FlipABirdTable(TableScene):
         if sub_s:
             surf.blit(sub_s, sub_s.get_rect(midbottom=(w // 2, h - 20)))
         surf.set_colorkey(key, pygame.RLEACCEL)
-        self.callout = (surf, self.ctx.time, self.dur(hold))
+        self.callout = (surf, self.clock, self.dur(hold))
 
     def draw_callout(self, surface: pygame.Surface) -> None:
         if self.callout is None:
             return
         surf, start, hold = self.callout
-        t = self.ctx.time - start
+        t = self.clock - start
         if t > hold or t < 0:
             return
         k = min(t / 0.18, 1.0)
@@ -1213,8 +1220,13 @@ class FlipABirdTable(TableScene):
             ui.draw_shadowed_panel(picture, plate, ui.PANEL_LIGHT if current else ui.PANEL, 20,
                                    colour if current else None, 5 if current else 0)
             ui.draw_shape(picture, ui.SEAT_SHAPES[info.colour % 6], (plate.x + 34, plate.y + 34), 20, colour)
-            label = info.name if info.human else f"{info.name} \u00b7 {info.level.title()} AI"
-            name = self.ctx.assets.text_fit(label, 32, plate.w - 76, ui.TEXT, "bold")
+            room = plate.w - 76
+            labels = [info.name] if info.human else [f"{info.name} \u00b7 {info.level.title()} AI",
+                                                      f"{info.name} \u00b7 {info.level.title()}",
+                                                      f"{info.name} \u00b7 AI"]
+            label = next((t for t in labels
+                          if self.ctx.assets.font("bold", 32).size(t)[0] <= room), labels[-1])
+            name = self.ctx.assets.text_fit(label, 32, room, ui.TEXT, "bold")
             picture.blit(name, (plate.x + 64, plate.y + 14))
             picture.blit(self._plate_extra(rect.size, hand, counts, sprite is None), plate)
             if pygame.display.get_surface() is not None:
