@@ -199,3 +199,15 @@ def test_a_human_sees_only_their_own_hidden_cards(app):
         if human_ready(table):
             press(app, pygame.K_RETURN)
     assert mine_seen and claim_seen
+
+
+def test_the_painter_caches_cards_and_the_two_backs_differ(app):
+    from sprites.flip_a_bird_cards import CARD, MINI, FabCards
+
+    cards = FabCards(app.ctx.assets, patterns=True)
+    face = cards.face(("bird", "blue", 2))
+    assert cards.face(("bird", "blue", 2)) is face and face.get_size() == CARD
+    for size in (CARD, MINI):   # open vs covered: far apart in brightness, not just hue
+        light = pygame.transform.average_color(cards.back(True, size))
+        dark = pygame.transform.average_color(cards.back(False, size))
+        assert sum(light[:3]) - sum(dark[:3]) > 150
