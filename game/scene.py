@@ -1,7 +1,9 @@
 """Scenes and the stack that runs them.
 
 The stack changes only between frames (push/pop/replace are queued), so a scene can never
-be removed while its own ``handle`` or ``update`` is still running. Input goes to the top
+be removed while its own ``handle`` or ``update`` is still running; input that arrives in
+the same frame after a change was requested is dropped rather than sent to a scene that is
+about to leave. Input goes to the top
 scene and falls through to the one below only when the top is not ``modal`` and did not
 consume it. Only the top scene updates (a pause overlay freezes the game below it); drawing
 starts from the highest opaque scene, so ``transparent`` overlays show what is under them.
@@ -67,8 +69,10 @@ class SceneStack:
     def push(self, scene: Scene) -> None:
         self._pending.append(("push", scene))
 
-    def pop(self) -> None:
-        self._pending.append(("pop", None))
+    def pop(self, scene: Scene | None = None) -> None:
+        """Remove ``scene`` (default: the scene on top now). Naming the scene makes a
+        repeated request harmless: it cannot take the scene underneath with it."""
+        self._pending.append(("pop", scene or self.top))
 
     def replace(self, scene: Scene) -> None:
         """Swap the top scene for ``scene``."""
@@ -97,7 +101,7 @@ class SceneStack:
                 self.scenes.append(scene)
                 scene.enter()
             elif op == "pop":
-                if self.scenes:
+                if self.scenes and self.scenes[-1] is scene:
                     self.scenes.pop().exit()
                     if self.scenes:
                         self.scenes[-1].resume()
@@ -126,6 +130,10 @@ class SceneStack:
 
     # per frame
     def handle(self, event: Input) -> bool:
+        """Route input down from the top. Once a change of scene is pending, the rest of
+        the frame's input is dropped: it was meant for a screen that is going away."""
+        if self._pending:
+            return True
         for scene in reversed(self.scenes):
             if scene.handle(event):
                 return True

@@ -97,3 +97,30 @@ def test_input_stops_at_a_modal_scene_and_falls_through_a_non_modal_one():
     log.clear()
     assert not stack.handle(Input(Act.CONFIRM, KBM))
     assert log == ["dialog.handle"]
+
+
+def test_two_backs_in_one_frame_close_only_the_overlay():
+    """A pause overlay asked to close twice before the frame ends must not take the game."""
+    log, stack = [], SceneStack()
+    game, pause = Probe("game", log), Probe("pause", log, transparent=True)
+    stack.push(game)
+    stack.push(pause)
+    stack.apply_pending()
+    stack.pop()
+    stack.pop()
+    stack.apply_pending()
+    assert stack.scenes == [game]
+
+
+def test_input_after_a_requested_change_waits_for_the_next_frame():
+    log, stack = [], SceneStack()
+    stack.push(Probe("title", log))
+    stack.apply_pending()
+    stack.push(Probe("menu", log))
+    log.clear()
+    assert stack.handle(Input(Act.CONFIRM, KBM))   # swallowed: the title is being covered
+    assert log == []
+    stack.apply_pending()
+    log.clear()
+    stack.handle(Input(Act.CONFIRM, KBM))
+    assert log == ["menu.handle"]
