@@ -1,15 +1,22 @@
-"""Who plays: the number of players, and for each seat a name, human or AI, and level."""
+"""Who plays. Each person presses A (Enter, or clicks) on their own device to take the next
+free seat and B (Esc) to leave it; seats nobody takes are played by the AI at the level
+chosen on their row. Start (P) begins the game from any device, as does the Start button.
+
+The device that opened this screen sits in seat 1 already, so one player just presses
+Start. Keyboard and mouse together count as one device; up to six devices can join.
+"""
 from __future__ import annotations
 
 import pygame
 
 from game.engine import GAMES
+from game.input import KBM, Act, Input
 from game.session import AI_LEVELS, SEAT_NAMES, Match, Seat
 from scenes.base import MenuScene
 from scenes.widgets import Button, Choice, Widget
 from sprites import ui
 
-ROW_H, ROW_GAP = 72, 10
+ROW_H, ROW_GAP = 68, 8
 LEVEL_LABELS = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
 
 
@@ -37,7 +44,36 @@ class SeatBadge(Widget):
             ui.draw_focus_ring(surface, rect, t, 18)
 
 
+class SeatStatus(Widget):
+    """Who sits here: a person (with their device's glyph) or the AI."""
+
+    focusable = False
+
+    def __init__(self, rect, scene: "SeatSetup", seat: int) -> None:
+        super().__init__(rect)
+        self.scene = scene
+        self.seat = seat
+
+    def draw(self, surface, assets, focused, t) -> None:
+        seat = self.scene.seats[self.seat]
+        ui.draw_shadowed_panel(surface, self.rect, ui.PANEL, 18)
+        y = self.rect.centery
+        if seat.human:
+            device = seat.device
+            style = self.scene.ctx.glyphs(device) if device else "keys"
+            glyph = ui.glyph(assets, style, Act.CONFIRM, 28)
+            surface.blit(glyph, glyph.get_rect(midleft=(self.rect.x + 20, y)))
+            label = self.scene.device_label(device) if device else "Any device"
+            text = assets.text_fit(label, 32, self.rect.w - glyph.get_width() - 50, ui.TEXT, "bold")
+            surface.blit(text, text.get_rect(midleft=(self.rect.x + 32 + glyph.get_width(), y)))
+        else:
+            text = assets.text("AI player", 32, ui.TEXT_MUTED, "bold")
+            surface.blit(text, text.get_rect(midleft=(self.rect.x + 24, y)))
+
+
 class SeatSetup(MenuScene):
+    prompts = ((Act.CONFIRM, "Join / choose"), (Act.BACK, "Leave"), (Act.PAUSE, "Start game"))
+
     def __init__(self, ctx, game_id: str) -> None:
         self.info = GAMES[game_id]
         saved = ctx.data.get(("seats", game_id))
@@ -45,50 +81,126 @@ class SeatSetup(MenuScene):
             count = max(self.info.min_players, min(4, self.info.max_players))
             if ctx.options.players in self.info.player_counts:
                 count = ctx.options.players
-            saved = [Seat(SEAT_NAMES[i], human=(i == 0), colour=i)
-                     for i in range(self.info.max_players)], count
+            saved = [Seat(SEAT_NAMES[i], colour=i) for i in range(self.info.max_players)], count, False
         self.seats: list[Seat] = list(saved[0])
         self.count: int = saved[1]
+        self.open_hands: bool = saved[2]
+        self.message = ""
+        self.message_time = 0.0
         super().__init__(ctx)
+        self._forget_missing_devices()
+        if not any(s.human for s in self.seats[:self.count]):
+            self.join(ctx.input.last_device, quiet=True)
 
     @property
     def title(self) -> str:  # type: ignore[override]
         return f"{self.info.name}: who is playing?"
 
+    # -- widgets -----------------------------------------------------------------------
     def build(self) -> None:
         g = self.group
         keep = g.index
         g.widgets = []
         counts = [str(n) for n in self.info.player_counts]
-        top = 180
-        g.widgets.append(Choice(pygame.Rect(560, top, 800, ROW_H), "Players", counts,
+        top = 170
+        g.widgets.append(Choice(pygame.Rect(230, top, 700, ROW_H), "Players", counts,
                                 counts.index(str(self.count)), self._set_count, wrap=False))
+        g.widgets.append(Choice(pygame.Rect(960, top, 730, ROW_H), "Hands",
+                                ["Hidden", "Open (teaching)"], int(self.open_hands),
+                                self._set_open, split=0.3))
         y = top + ROW_H + 24
         for i in range(self.count):
             seat = self.seats[i]
             g.widgets.append(SeatBadge(pygame.Rect(104, y, 76, ROW_H), self, i))
-            g.widgets.append(Choice(pygame.Rect(190, y, 600, ROW_H), "Name", SEAT_NAMES,
+            g.widgets.append(Choice(pygame.Rect(190, y, 480, ROW_H), "Name", SEAT_NAMES,
                                     SEAT_NAMES.index(seat.name),
-                                    lambda k, i=i: self._set(i, name=SEAT_NAMES[k]), split=0.36))
-            g.widgets.append(Choice(pygame.Rect(810, y, 470, ROW_H), "Plays", ["Human", "AI"],
-                                    0 if seat.human else 1,
-                                    lambda k, i=i: self._set(i, human=(k == 0)), split=0.34))
-            g.widgets.append(Choice(pygame.Rect(1300, y, 520, ROW_H), "AI level",
+                                    lambda k, i=i: self._set(i, name=SEAT_NAMES[k]), split=0.3))
+            g.widgets.append(SeatStatus(pygame.Rect(690, y, 520, ROW_H), self, i))
+            g.widgets.append(Choice(pygame.Rect(1230, y, 590, ROW_H), "AI level",
                                     [LEVEL_LABELS[lv] for lv in AI_LEVELS],
                                     AI_LEVELS.index(seat.level),
                                     lambda k, i=i: self._set(i, level=AI_LEVELS[k]),
-                                    enabled=not seat.human, split=0.44))
+                                    enabled=not seat.human, split=0.42))
             y += ROW_H + ROW_GAP
-        self.note_y = y + 10
+        self.note_y = y + 8
         start = Button(pygame.Rect(0, 0, 520, 96), "Start game", self.start, size=52)
-        start.rect.midtop = (ui.CANVAS[0] // 2, max(y + 60, 800))
+        start.rect.midtop = (ui.CANVAS[0] // 2, max(y + 100, 800))
         g.widgets.append(start)
+        self.start_button = start
         g.index = keep if keep < len(g.widgets) else len(g.widgets) - 1
         if keep == 0 and not self.ctx.data.get(("seats", self.info.id)):
             g.focus(start)
 
+    # -- joining ------------------------------------------------------------------------
+    def owner_of(self, device: str) -> int | None:
+        for i, seat in enumerate(self.seats[:self.count]):
+            if seat.human and seat.device == device:
+                return i
+        return None
+
+    def device_label(self, device: str | None) -> str:
+        if device is None or device == KBM:
+            return "Keyboard & mouse"
+        pads = [d.id for d in self.ctx.input.controllers()]
+        number = pads.index(device) + 1 if device in pads else "?"
+        return f"Controller {number}"
+
+    def join(self, device: str, quiet: bool = False) -> bool:
+        """Seat ``device`` in the first seat the AI holds."""
+        if self.owner_of(device) is not None:
+            return False
+        if sum(1 for s in self.seats[:self.count] if s.human) >= 6:
+            return False
+        for i, seat in enumerate(self.seats[:self.count]):
+            if not seat.human:
+                self.seats[i] = Seat(seat.name, True, seat.level, seat.colour, device)
+                self._changed(f"{self.device_label(device)} joined as {seat.name}", quiet)
+                return True
+        self._changed("Every seat is taken: add a player first", quiet, sound="error")
+        return False
+
+    def leave(self, device: str) -> bool:
+        index = self.owner_of(device)
+        if index is None:
+            return False
+        seat = self.seats[index]
+        self.seats[index] = Seat(seat.name, False, seat.level, seat.colour, None)
+        self._changed(f"{seat.name} is an AI player again")
+        return True
+
+    def _changed(self, message: str, quiet: bool = False, sound: str = "chirp") -> None:
+        self.message, self.message_time = message, self.ctx.time
+        self._remember()
+        self.build()
+        if not quiet:
+            self.ctx.play(sound)
+
+    def _forget_missing_devices(self) -> None:
+        for i, seat in enumerate(self.seats):
+            if seat.device is not None and seat.device not in self.ctx.input.devices:
+                self.seats[i] = Seat(seat.name, False, seat.level, seat.colour, None)
+        self.build()
+
+    def handle(self, event: Input) -> bool:
+        act, device = event.act, event.device
+        if act is Act.CONFIRM and self.owner_of(device) is None:
+            if not self.join(device):
+                self.ctx.play("error")
+            return True
+        if act is Act.BACK and self.owner_of(device) is not None:
+            return self.leave(device)
+        if act is Act.PAUSE:
+            self.start()
+            return True
+        if act is Act.DEVICE_REMOVED:
+            if self.leave(device):
+                self.message = "A controller was unplugged: its seat goes to the AI"
+            return True
+        return super().handle(event)
+
+    # -- settings --------------------------------------------------------------------------
     def _remember(self) -> None:
-        self.ctx.data[("seats", self.info.id)] = (tuple(self.seats), self.count)
+        self.ctx.data[("seats", self.info.id)] = (tuple(self.seats), self.count, self.open_hands)
 
     def _set_count(self, index: int) -> None:
         self.count = self.info.min_players + index
@@ -96,18 +208,23 @@ class SeatSetup(MenuScene):
         for i, seat in enumerate(self.seats[:self.count]):  # a seat joining keeps colours unique
             if seat.colour in used:
                 free = next(c for c in range(6) if c not in used)
-                self.seats[i] = Seat(seat.name, seat.human, seat.level, free)
+                self.seats[i] = Seat(seat.name, seat.human, seat.level, free, seat.device)
             used.add(self.seats[i].colour)
+        for i in range(self.count, len(self.seats)):  # seats removed: their people are out
+            seat = self.seats[i]
+            self.seats[i] = Seat(seat.name, False, seat.level, seat.colour, None)
         self._remember()
         self.build()
 
+    def _set_open(self, index: int) -> None:
+        self.open_hands = bool(index)
+        self._remember()
+
     def _set(self, index: int, **changes) -> None:
         seat = self.seats[index]
-        self.seats[index] = Seat(changes.get("name", seat.name), changes.get("human", seat.human),
-                                 changes.get("level", seat.level), seat.colour)
+        self.seats[index] = Seat(changes.get("name", seat.name), seat.human,
+                                 changes.get("level", seat.level), seat.colour, seat.device)
         self._remember()
-        if "human" in changes:
-            self.build()
 
     def cycle_colour(self, index: int, delta: int) -> bool:
         """Give seat ``index`` the next colour (and shape) no other playing seat uses."""
@@ -117,13 +234,14 @@ class SeatSetup(MenuScene):
             colour = (colour + delta) % 6
             if colour not in taken:
                 seat = self.seats[index]
-                self.seats[index] = Seat(seat.name, seat.human, seat.level, colour)
+                self.seats[index] = Seat(seat.name, seat.human, seat.level, colour, seat.device)
                 self._remember()
                 return True
         return False
 
     def match(self) -> Match:
-        return Match(self.info.id, tuple(self.seats[:self.count]), self.ctx.options.seed)
+        return Match(self.info.id, tuple(self.seats[:self.count]), self.ctx.options.seed,
+                     open_hands=self.open_hands)
 
     def start(self) -> None:
         from scenes.tables import make_table
@@ -132,8 +250,14 @@ class SeatSetup(MenuScene):
         self.ctx.stack.push(make_table(self.ctx, self.match()))
 
     def draw_content(self, surface) -> None:
+        a = self.ctx.assets
         humans = sum(1 for s in self.seats[:self.count] if s.human)
-        note = ("Everyone is AI: sit back and watch." if humans == 0 else
-                f"{humans} human{'s' if humans > 1 else ''}, {self.count - humans} AI")
-        txt = self.ctx.assets.text(note, 32, ui.TEXT_MUTED)
+        note = ("Nobody has joined: the AI plays every seat." if humans == 0 else
+                f"{humans} {'person' if humans == 1 else 'people'}, {self.count - humans} AI")
+        if self.message and self.ctx.time - self.message_time < 4:
+            note = self.message
+        txt = a.text(note, 32, ui.TEXT)
         surface.blit(txt, txt.get_rect(midtop=(ui.CANVAS[0] // 2, self.note_y)))
+        hint = a.text("Everyone: press A (Enter, or click) on your own device to join.", 30,
+                      ui.TEXT_MUTED)
+        surface.blit(hint, hint.get_rect(midtop=(ui.CANVAS[0] // 2, self.note_y + 44)))
