@@ -36,7 +36,7 @@ from scenes.table import LOG_LINES, TableScene
 from sprites import ui
 from sprites.card import CardSprite
 from sprites.flip_a_bird_cards import (CARD, MINI, SMALL, STRONG, TIP, TIP_BIG, TIP_MINI,
-                                       FabCards, draw_colour_shape)
+                                       FabCards)
 from sprites.tween import Call, Timeline, Together, Tween, Wait, ease_out_back, ease_out_cubic
 
 ROW_GAP = 14          # between row cards when there is room
@@ -105,7 +105,6 @@ class FlipABirdTable(TableScene):
         self.pile_open: bool | None = None
         self.counter = Counter()
         self.count_mode: str | None = None     # None, "claim", "over", "ok"
-        self.claim_pair: tuple[int, int] | None = None
         self.anim_status = ""
         self.picker: Picker | None = None
         self.step = ""
@@ -242,7 +241,6 @@ class FlipABirdTable(TableScene):
             self.count_mode = "claim" if v.phase == R.PHASE_TIP else None
             self.counter.value = 0
             self.pick_order = ()
-        self.claim_pair = (v.claimant, v.accused) if v.claimant is not None else None
         # the viewer's hand
         self.hand_cards = []
         for card, pos in zip(v.hand, self.hand_layout(len(v.hand))):
@@ -504,7 +502,6 @@ class FlipABirdTable(TableScene):
 
     # the claim
     def _a_ClaimMade(self, ev: R.ClaimMade):
-        self.claim_pair = (ev.claimant, ev.accused)
         self.count_mode = "claim"
         self.counter.value = 0
         self.shout(f"{self._name(ev.claimant)} claims!",
