@@ -211,3 +211,38 @@ def test_the_painter_caches_cards_and_the_two_backs_differ(app):
         light = pygame.transform.average_color(cards.back(True, size))
         dark = pygame.transform.average_color(cards.back(False, size))
         assert sum(light[:3]) - sum(dark[:3]) > 150
+
+
+def test_a_gamepad_alone_plays_draw_play_claim_and_tip(app):
+    """The same turn through a controller's actions (A, X, B, d-pad), as a pad sends them."""
+    from game.input import Act, Input
+
+    def pad(act):
+        app.dispatch(Input(act, "pad0"))
+        app.frame(1 / 60)
+
+    table = show(app, FlipABirdTable(app.ctx, one_human(1, seed=12)))
+    assert run_until(app, lambda: human_ready(table) and table.step == "turn")
+    assert R.CLAIM in table.state.legal_actions()
+    pad(Act.ALT)
+    assert table.step == "confirm"
+    pad(Act.BACK)
+    assert table.step == "turn"
+    assert table.focused == R.CLAIM
+    pad(Act.UP)                      # d-pad: from the claim button up to the pile
+    assert table.focused == R.DRAW
+    pad(Act.CONFIRM)
+    assert run_until(app, lambda: human_ready(table) and table.step == "play")
+    pad(Act.CONFIRM)
+    assert table.state.current_player != 1
+    while not (human_ready(table) and table.step == "tip"):   # wait for someone to claim
+        assert run_until(app, lambda: human_ready(table), 3000)
+        if table.step == "tip":
+            break
+        pad(Act.CONFIRM)
+        if table.state.is_terminal():
+            pytest.skip("no claim came up in this game")
+    pad(Act.RIGHT)
+    assert table.focused == R.TIP_GREEN
+    pad(Act.CONFIRM)
+    assert table.state.tips[1] is False or table.state.phase != R.PHASE_TIP
