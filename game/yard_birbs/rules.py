@@ -82,6 +82,13 @@ PHASE_PROMPTS: dict[str, str] = {
     OVER: "The game is over",
 }
 
+# The results panel shows about 11 rows of ~20 characters at five players.
+BREAKDOWN_ROWS = 11
+BREAKDOWN_CHARS = 20
+# Flock types as the results screen lists them (short, so two fit on a row).
+SHORT_KIND: dict[str, str] = {COLOUR: "Colour", SPECIES_KIND: "Species", EQUAL: "Equal",
+                              SEQUENCE: "Run", SOLO: "Solo"}
+
 # Reasons a card earned its place in a trick (ruling YB-4), for the ranking animation.
 BY_LIFER = "lifer"
 BY_MAJORITY = "majority"
@@ -1230,28 +1237,49 @@ class State(engine.State):
         return engine.ranked_winners(self.totals) if self.phase == OVER else []
 
     def score_breakdown(self) -> list[list[tuple[str, str]]]:
-        """Per seat: each round's flocks by type and points, the round sums and total."""
+        """Per seat: each round's sum, then the flocks that scored in it (type and points,
+        two to a row so three rounds fit the results panel; solo birds score 0 and are
+        left out), then the total."""
         rows: list[list[tuple[str, str]]] = []
         for seat in range(self.num_players):
-            seat_rows: list[tuple[str, str]] = []
-            for number, results in enumerate(self.round_results, 1):
-                flocks = results[seat]
-                seat_rows.append((f"Round {number}", str(sum(f.points for f in flocks))))
-                for flock in flocks:
-                    label = f"  {KIND_NAMES[flock.kind]} ×{len(flock.cards)}"
-                    seat_rows.append((label, str(flock.points)))
-            seat_rows.append(("Total", str(self.totals[seat])))
+            seat_rows = self._breakdown_rows(seat, BREAKDOWN_CHARS)
+            if len(seat_rows) > BREAKDOWN_ROWS:
+                seat_rows = self._breakdown_rows(seat, 0)  # strictly two to a row
             rows.append(seat_rows)
         return rows
 
+    def _breakdown_rows(self, seat: int, chars: int) -> list[tuple[str, str]]:
+        """Rows of one seat; flocks share a row while it stays within ``chars`` (0: two
+        to a row, whatever their length)."""
+        rows: list[tuple[str, str]] = []
+        for number, results in enumerate(self.round_results, 1):
+            flocks = results[seat]
+            rows.append((f"Round {number}", str(sum(f.points for f in flocks))))
+            line: list[str] = []
+            for flock in flocks:
+                if flock.points <= 0:
+                    continue
+                item = f"{SHORT_KIND[flock.kind]} +{flock.points}"
+                joined = " \u00b7 ".join(line + [item])
+                if line and ((chars and len(joined) > chars) or (not chars and len(line) == 2)):
+                    rows.append(("  " + " \u00b7 ".join(line), ""))
+                    line = []
+                line.append(item)
+            if line:
+                rows.append(("  " + " \u00b7 ".join(line), ""))
+        rows.append(("Total", str(self.totals[seat])))
+        return rows
+
     def outcome(self) -> str:
+        """How the game ended, without seat labels (outcome() has no names: the results
+        screen and the banner name the winners above this line)."""
         if self.phase != OVER:
             return ""
         winners = self.winners()
-        who = " and ".join(_label(w) for w in winners)
         best = self.totals[winners[0]]
-        verb = "share the win" if len(winners) > 1 else "wins"
-        return f"{who} {verb} with {best} points after {ROUNDS} rounds."
+        if len(winners) > 1:
+            return f"Tied on {best} points after {ROUNDS} rounds: the win is shared."
+        return f"The highest total after {ROUNDS} rounds: {best} points."
 
     # -- information -----------------------------------------------------------------------
     def _knows(self, mask: int, seat: int | None) -> bool:

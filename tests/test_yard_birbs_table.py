@@ -1,0 +1,286 @@
+"""The Yard Birbs table: AI games reach the results, a human plays with keys and mouse,
+BACK steps back through a choice, every player count renders, hidden cards stay hidden."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import layouts
+from game.session import Match, Seat, default_seats
+from game.yard_birbs import rules as R
+from scenes.results import Results
+from scenes.yard_birbs_table import YardBirbsTable
+from tests.harness import make_app, post, press, show
+
+GAME = "yard_birbs"
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = make_app(tmp_path)
+    app.ctx.settings.ai_speed = "fast"
+    yield app
+    pygame.quit()
+
+
+def table_for(app, players: int, humans: int = 1, seed: int = 1, level: str = "normal"):
+    match = Match(GAME, default_seats(players, humans, level), seed)
+    return show(app, YardBirbsTable(app.ctx, match))
+
+
+def human_ready(table) -> bool:
+    return (table.is_human(table.state.current_player) and table.turn_ready
+            and not table.animator.busy and table.picker is not None)
+
+
+def step(app, i: int, every: int = 20) -> None:
+    """One frame of game time; a full frame (input, draw, present) only every ``every``
+    (long AI stretches would otherwise spend the test's time presenting frames)."""
+    if i % every == 0:
+        app.frame(1 / 60)
+    else:
+        app.ctx.time += 1 / 60
+        app.stack.update(1 / 60)
+        app.stack.apply_pending()
+
+
+def run_until(app, table, condition, limit: int = 20000) -> bool:
+    for i in range(limit):
+        if condition():
+            app.frame(1 / 60)  # the screen as the player sees it at this moment
+            return condition()
+        if table.state.is_terminal() or not isinstance(app.stack.top, YardBirbsTable):
+            return condition()
+        step(app, i)
+    return False
+
+
+def play_until(app, table, condition, limit: int = 40) -> bool:
+    """Let the human confirm whatever is focused until ``condition`` holds at a decision."""
+    for _ in range(limit):
+        if run_until(app, table, lambda: human_ready(table)) and condition():
+            return True
+        if not human_ready(table):
+            return False
+        if not table.picker.focused.enabled:
+            table.picker.index = next(i for i, o in enumerate(table.picker.options) if o.enabled)
+        press(app, pygame.K_RETURN)
+    return False
+
+
+class Recorder:
+    """Wraps the table's submit: every action it plays must be legal when played."""
+
+    def __init__(self, table) -> None:
+        self.table = table
+        self.actions: list = []
+        self.original = table.submit
+        table.submit = self.submit
+
+    def submit(self, action):
+        state = self.table.state
+        assert action in state.legal_actions(), f"illegal {action} in {state.phase}"
+        self.actions.append((state.current_player, action))
+        return self.original(action)
+
+
+def public_cards(state) -> set:
+    """Cards anyone may see face up: the feeder, the yards, the Lifer."""
+    cards = {c for c in state.feeder if c is not None} | {state.lifer}
+    for yard in state.yards:
+        for flock in yard:
+            cards.update(flock.cards)
+    if state.pending_bird is not None:
+        cards.add(state.pending_bird)
+    return cards
+
+
+# -- whole games -------------------------------------------------------------------------------
+def test_an_all_ai_table_plays_three_rounds_to_the_results(app):
+    table = table_for(app, 3, humans=0, seed=11, level="easy")
+    for i in range(20000):
+        step(app, i)
+        if isinstance(app.stack.top, Results):
+            break
+    app.frame(1 / 60)
+    assert isinstance(app.stack.top, Results)
+    assert table.state.is_terminal() and table.state.round == 3
+    assert any("wins the trick" in line for line in table.log_lines)
+    assert any("Round 3 scores" in line for line in table.log_lines)
+    rows = table.state.score_breakdown()
+    assert all(len(seat_rows) <= R.BREAKDOWN_ROWS for seat_rows in rows)
+    assert "Player" not in table.state.outcome()
+
+
+# -- a human seat ------------------------------------------------------------------------------
+def test_a_human_plays_whole_turns_with_keys_and_only_legal_moves_happen(app):
+    table = table_for(app, 4, seed=5)
+    rec = Recorder(table)
+    phases = set()
+    decisions = 0
+    while decisions < 14:
+        assert run_until(app, table, lambda: human_ready(table)), "the human never got a turn"
+        phases.add(table.step_phase)
+        before = table.state.to_dict()
+        press(app, pygame.K_RIGHT)  # move the focus, then confirm whatever is focused
+        press(app, pygame.K_LEFT)
+        focused = table.picker.focused
+        if not focused.enabled:  # a refused option (dimmed card) stays refused
+            press(app, pygame.K_RETURN)
+            assert table.state.to_dict() == before
+            table.picker.index = next(i for i, o in enumerate(table.picker.options) if o.enabled)
+        while table.picker is not None and table.chain is not None and human_ready(table) \
+                and table.state.to_dict() == before:
+            press(app, pygame.K_RETURN)  # a bird, then its flock: one chain, then submitted
+        decisions += 1
+        assert table.state.to_dict() != before
+    assert {R.PLAY, R.TAKE} <= phases or {R.PLAY, R.FLOCK} <= phases
+    humans = [a for seat, a in rec.actions if seat == 0]
+    assert any(isinstance(a, R.Play) for a in humans)
+    assert any(isinstance(a, R.ToFlock) for a in humans)
+
+
+def test_the_draft_picks_a_bird_then_its_flock_and_back_steps_back(app):
+    table = table_for(app, 3, seed=2)
+    assert play_until(app, table, lambda: table.step_phase == R.TAKE)
+    before = table.state.to_dict()
+    bird = table.picker.focused.value.card
+    press(app, pygame.K_RETURN)
+    assert table.step_phase == R.FLOCK and table.chain == [R.Take(bird)]
+    assert table.state.to_dict() == before  # nothing is played until the flock is chosen
+    assert table.cards[bird].outline is not None  # the chosen bird stays marked
+    assert any(o.value == R.ToFlock(R.NEW_FLOCK) for o in table.picker.options)
+    for option in table.picker.options:  # only flocks the bird may join are offered
+        if option.value.flock != R.NEW_FLOCK:
+            assert table.state.yards[0][option.value.flock].joins(bird)
+    press(app, pygame.K_ESCAPE)  # back to the bird, not the pause menu
+    assert isinstance(app.stack.top, YardBirbsTable)
+    assert table.step_phase == R.TAKE and table.chain == []
+    assert table.state.to_dict() == before
+    press(app, pygame.K_RETURN)
+    press(app, pygame.K_RETURN)
+    assert table.state.to_dict() != before
+    assert bird in {c for f in table.state.yards[0] for c in f.cards}
+
+
+def test_back_steps_back_through_an_ability_and_its_targets(app):
+    table = table_for(app, 5, seed=8)
+    multi = (R.FEEDER_SWAP, R.HAND_TO_FEEDER, R.REFLOCK, R.MERGE, R.LIFER_SWAP)
+
+    def ability_offered() -> bool:
+        if not (human_ready(table) and table.step_phase == R.ABILITY):
+            return False
+        return any(o.enabled and isinstance(o.value, R.UseAbility) and o.value.ability in multi
+                   for o in table.picker.options)
+
+    for _ in range(40):  # skip abilities that need no target until a multi-step one comes
+        if run_until(app, table, ability_offered, 3000):
+            break
+        if human_ready(table):
+            press(app, pygame.K_RETURN)
+            press(app, pygame.K_RETURN)
+    else:
+        pytest.skip("no multi-step ability came up in this game")
+    option = next(o for o in table.picker.options if o.enabled
+                  and isinstance(o.value, R.UseAbility) and o.value.ability in multi)
+    table.picker.focus_value(option.value)
+    before = table.state.to_dict()
+    press(app, pygame.K_RETURN)
+    assert table.chain == [option.value] and table.step_phase != R.ABILITY
+    assert table.state.to_dict() == before
+    press(app, pygame.K_RETURN)  # the first target
+    assert len(table.chain) in (0, 2)  # Lifer Swap ends at its one target
+    if table.chain:
+        press(app, pygame.K_ESCAPE)
+        assert len(table.chain) == 1
+        press(app, pygame.K_ESCAPE)
+        assert table.chain == [] and table.step_phase == R.ABILITY
+        assert table.state.to_dict() == before
+        assert isinstance(app.stack.top, YardBirbsTable)
+
+
+def test_a_card_is_played_with_the_mouse(app):
+    table = table_for(app, 3, seed=4)
+    rec = Recorder(table)
+    assert run_until(app, table, lambda: human_ready(table) and table.step_phase == R.PLAY)
+    enabled = [o for o in table.picker.options if o.enabled]
+    target = enabled[-1]
+    pos = target.rect.center
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.frame(1 / 60)
+    assert table.picker.focused is target
+    post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    app.frame(1 / 60)
+    assert rec.actions and rec.actions[-1] == (0, target.value)
+
+
+def test_a_dimmed_card_is_refused(app):
+    table = table_for(app, 5, seed=3)
+    for _ in range(30):
+        ok = run_until(app, table, lambda: human_ready(table) and table.step_phase == R.PLAY
+                       and not all(o.enabled for o in table.picker.options), 4000)
+        if ok:
+            break
+        if human_ready(table):
+            press(app, pygame.K_RETURN)
+    else:
+        pytest.skip("the human always could play any card")
+    refused = next(o for o in table.picker.options if not o.enabled)
+    assert table.cards[refused.value.card].dimmed
+    table.picker.focus_value(refused.value)
+    before = table.state.to_dict()
+    press(app, pygame.K_RETURN)
+    assert table.state.to_dict() == before
+
+
+# -- drawing -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_table_renders_at_every_player_count(app, players):
+    assert layouts.get(f"{GAME}_{players}").problems == []
+    table = table_for(app, players, seed=players)
+    for _ in range(120):  # the deal, and a little play
+        app.frame(1 / 60)
+    assert run_until(app, table, lambda: human_ready(table), 4000)
+    assert len(table.plan.hand) == len(table.shown.hand)
+    for seat in range(players):
+        assert table.seat_rect(seat).colliderect(table.yard_area(seat))
+
+
+def test_a_spectator_never_sees_a_hand_and_a_player_sees_only_their_own(app):
+    def watch(table, frames: int, seats) -> int:
+        """Every frame of round 1: no card that is in one of ``seats``' hands and was
+        never face up this round (the screen lags the state, so 'was' not 'is') shows."""
+        seen_public: set = set()
+        checked = 0
+        for i in range(frames):
+            state = table.state
+            if state.round > 1:
+                break
+            seen_public |= public_cards(state)
+            hidden = set().union(*(set(state.hands[s]) for s in seats)) - seen_public
+            assert not (table.visible_faces() & hidden), "a hidden hand card was shown"
+            checked += 1
+            if human_ready(table):
+                press(app, pygame.K_RETURN)
+            else:
+                step(app, i, every=3)
+        return checked
+
+    table = table_for(app, 4, humans=0, seed=9, level="easy")
+    assert table.viewer is None
+    assert watch(table, 1500, range(4)) > 500
+    assert not table.plan.hand  # a spectator has no hand on screen
+    table2 = table_for(app, 4, humans=1, seed=9)
+    assert table2.viewer == 0
+    assert watch(table2, 900, range(1, 4)) > 300
+    assert table2.plan.hand  # ... while the player sees their own
+
+
+def test_the_log_follows_the_animation(app):
+    table = table_for(app, 3, humans=0, seed=6)
+    assert not table.log_lines  # the opening deal is shown, not logged
+    assert run_until(app, table, lambda: any("wins the trick" in line
+                                             for line in table.unreleased), 6000)
+    assert not any("wins the trick" in line for line in list(table.log_lines)[-1:])
+    assert run_until(app, table, lambda: not table.animator.busy, 2000)
+    assert any("wins the trick" in line for line in table.log_lines)
