@@ -162,11 +162,14 @@ class App:
 
     def _on_device_removed(self, device: str) -> None:
         from scenes.overlays import ControllerLost
-        top = self.stack.top
-        if isinstance(top, ControllerLost):
+        if isinstance(self.stack.top, ControllerLost):
             return
-        if any(s.pause_on_disconnect for s in self.stack.scenes):
-            self.stack.push(ControllerLost(self.ctx, device))
+        for scene in reversed(self.stack.scenes):
+            if scene.pause_on_disconnect:
+                seat = scene.disconnected(device)
+                if seat is not None:
+                    self.stack.push(ControllerLost(self.ctx, device, seat or None, scene))
+                return
 
     def frame(self, dt: float) -> None:
         """One frame; an exception from any scene is logged and recovered from."""

@@ -55,6 +55,14 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the scene; must not change state."""
 
+    def disconnected(self, device: str) -> str | None:
+        """A device was unplugged while this scene (a game) runs: the name of the seat it
+        served ('' if unknown) to pause for, or None if the game can carry on."""
+        return ""
+
+    def rebind(self, old: str, new: str) -> None:
+        """Someone carried on after ``old`` was unplugged, using ``new``."""
+
     @property
     def name(self) -> str:
         return type(self).__name__

@@ -102,25 +102,32 @@ class ControllerLost(Overlay):
     panel_size = (1200, 460)
     prompts = ((Act.CONFIRM, "Carry on"),)
 
-    def __init__(self, ctx, device: str, seat_name: str | None = None) -> None:
+    def __init__(self, ctx, device: str, seat_name: str | None = None, game=None) -> None:
         super().__init__(ctx)
         self.device = device
         self.seat_name = seat_name
+        self.game = game
+        self.taker = device
         btn = Button(pygame.Rect(0, 0, 420, 90), "Carry on", self.resume_game)
         btn.rect.midbottom = (self.panel.centerx, self.panel.bottom - 50)
         self.group.widgets = [btn]
 
     def resume_game(self) -> None:
+        if self.game is not None and self.taker != self.device:
+            self.game.rebind(self.device, self.taker)
         self.ctx.stack.pop()
 
     def handle(self, event: Input) -> bool:
         if event.act is Act.DEVICE_REMOVED:
             return True
         if event.act is Act.DEVICE_ADDED:
-            self.resume_game()  # plugged back in (or a new pad): carry on
+            self.taker = event.device  # plugged back in (a new id) or a new pad: it takes over
+            self.resume_game()
             return True
         if event.act is Act.BACK:
             return True  # dismiss only deliberately, with CONFIRM
+        if event.act is Act.CONFIRM:
+            self.taker = event.device  # whoever presses A carries the seat on
         return super().handle(event)
 
     def draw_content(self, surface) -> None:
@@ -129,7 +136,7 @@ class ControllerLost(Overlay):
         title = a.text(f"{who} disconnected", 56, ui.TEXT, "title")
         surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.y + 50)))
         body = a.text_block("The game is paused. Plug it back in, or press A (Enter, or "
-                            "click) on any device to carry on.", 36, self.panel.w - 140,
+                            "click) on any controller to take over.", 36, self.panel.w - 140,
                             ui.TEXT_MUTED)
         surface.blit(body, body.get_rect(midtop=(self.panel.centerx, self.panel.y + 140)))
 
@@ -167,3 +174,45 @@ class StillPlaying(Overlay):
         body = a.text(f"This game ends in {secs} seconds unless someone presses a button.",
                       36, ui.TEXT_MUTED)
         surface.blit(body, body.get_rect(midtop=(self.panel.centerx, self.panel.y + 160)))
+
+
+class PrivacyScreen(Overlay):
+    """Between two people's turns on one TV: everyone else looks away, and only the seat's
+    own device can open its hand."""
+
+    panel_size = (1400, 520)
+
+    def __init__(self, ctx, table, seat: int) -> None:
+        super().__init__(ctx)
+        self.table = table
+        self.seat = seat
+        self.seat_name = table.match.seats[seat].name
+        self.device = table.owner(seat)
+        self.prompts = ((Act.CONFIRM, f"{self.seat_name}: show my hand"), (Act.PAUSE, "Pause"))
+
+    def handle(self, event: Input) -> bool:
+        if event.act is Act.PAUSE:
+            self.table.open_pause()
+        elif event.act is Act.CONFIRM and (self.device is None or event.device == self.device):
+            self.ctx.stack.pop()
+            self.table.reveal(self.seat)
+            self.ctx.play("chirp")
+        return True  # nothing else reaches the table (no peeking with other buttons)
+
+    def draw(self, surface) -> None:
+        if self.backdrop is None:
+            dim(surface, 235)
+            self.backdrop = surface.copy()
+        ui.draw_shadowed_panel(surface, self.panel, ui.PANEL, 30, ui.SEAT_COLOURS[
+            self.table.match.seats[self.seat].colour % 6], 6)
+        a = self.ctx.assets
+        title = a.text(f"{self.seat_name}'s turn", 80, ui.TEXT, "title")
+        surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.y + 50)))
+        away = a.text("Everyone else, look away", 48, ui.ACCENT, "bold")
+        surface.blit(away, away.get_rect(midtop=(self.panel.centerx, self.panel.y + 190)))
+        style = self.ctx.glyphs(self.device) if self.device else self.ctx.glyphs()
+        key = "A" if style == "pad" else "Enter"
+        where = "on your controller" if style == "pad" else "on the keyboard"
+        ask = a.text(f"{self.seat_name}, press {key} {where} to see your hand", 40, ui.TEXT)
+        surface.blit(ask, ask.get_rect(midtop=(self.panel.centerx, self.panel.y + 290)))
+        draw_prompts(surface, self.ctx, self.prompts, self.device, y=ui.SAFE.bottom)

@@ -65,6 +65,13 @@ class TableScene(Scene):
         self.turn_ready = False        # the human's picker has been set up for this decision
         self.dirty = True              # refresh() due once animations finish
         self.finished_for = 0.0
+        # couch play: which device owns each human seat (None: any device), which human's
+        # private view is on screen after their privacy screen, who used which device last
+        self.owners: dict[int, str | None] = {i: s.device for i, s in enumerate(match.seats)
+                                              if s.human}
+        self.revealed: int | None = None
+        self.last_viewer: int | None = None
+        self.last_device: dict[int, str] = {}
         self.shown = self.state.view(self.viewer)
         self.setup()
         self.refresh()
@@ -124,15 +131,59 @@ class TableScene(Scene):
 
     # -- who sees what --------------------------------------------------------------------
     @property
+    def privacy(self) -> bool:
+        """Two or more people share the screen and hands are hidden between their turns."""
+        return len(self.match.humans) >= 2 and not self.match.open_hands
+
+    @property
     def viewer(self) -> int | None:
-        """Whose private view the screen shows: the human (or the human to move)."""
+        """Whose private view the screen shows.
+
+        One human: always theirs. Several with privacy: only the seat that passed its
+        privacy screen, until play leaves that seat (a spectator view otherwise). Several
+        with open hands (teaching): the human to move, or the last one who moved.
+        """
         humans = self.match.humans
         if not humans:
             return None
         if len(humans) == 1:
             return humans[0]
+        if self.privacy:
+            return self.revealed
         seat = self.state.current_player
-        return seat if seat in humans else None
+        if seat in humans:
+            self.last_viewer = seat
+        return self.last_viewer if self.last_viewer is not None else humans[0]
+
+    def reveal(self, seat: int) -> None:
+        """The seat passed its privacy screen: show its hand."""
+        self.revealed = seat
+        self.dirty = True
+
+    def owner(self, seat: int | None) -> str | None:
+        return self.owners.get(seat) if seat is not None else None
+
+    def accepts(self, seat: int | None, device: str) -> bool:
+        """May ``device`` make decisions for ``seat``? With one human, any device may."""
+        if len(self.match.humans) < 2:
+            return True
+        owner = self.owner(seat)
+        return owner is None or owner == device
+
+    def disconnected(self, device: str) -> str | None:
+        """A device was unplugged: the seat name to pause for, or None to carry on."""
+        for seat, owner in self.owners.items():
+            if owner == device or (owner is None and self.last_device.get(seat) == device):
+                return self.match.seats[seat].name
+        return None
+
+    def rebind(self, old: str, new: str) -> None:
+        """Whoever carried on after an unplug now owns the orphaned seat."""
+        for seat, owner in self.owners.items():
+            if owner == old or (owner is None and self.last_device.get(seat) == old):
+                if owner is not None:
+                    self.owners[seat] = new
+                self.last_device[seat] = new
 
     def is_human(self, seat: int | None) -> bool:
         return seat is not None and self.match.seats[seat].human
@@ -160,6 +211,9 @@ class TableScene(Scene):
     # -- the loop ---------------------------------------------------------------------------
     def submit(self, action) -> bool:
         """Play ``action`` for the seat to move; an illegal one is refused with a sound."""
+        mover = self.state.current_player
+        hiding = self.privacy and self.revealed is not None
+        before = self.state.view(None) if hiding else None
         try:
             events = self.state.apply(action)
         except IllegalAction as exc:
@@ -168,6 +222,12 @@ class TableScene(Scene):
             return False
         self.decision = None
         self.turn_ready = False
+        if hiding and self.state.current_player != mover:
+            # the decision is made and play moves on: the hand goes away at once, and the
+            # move is shown from the spectator's picture of the table before it
+            self.revealed = None
+            self.shown = before
+            self.refresh()
         for event in events:
             self.log(event.describe(self.names))
             if isinstance(event, GameOver):
@@ -204,6 +264,10 @@ class TableScene(Scene):
             return
         seat = self.state.current_player
         if self.is_human(seat):
+            if self.privacy and self.revealed != seat:
+                from scenes.overlays import PrivacyScreen
+                self.ctx.stack.push(PrivacyScreen(self.ctx, self, seat))
+                return
             if not self.turn_ready:
                 self.turn_ready = True
                 self.begin_turn()
@@ -229,8 +293,11 @@ class TableScene(Scene):
             return True
         seat = self.state.current_player
         if (self.is_human(seat) and self.turn_ready and not self.animator.busy
-                and self.handle_turn(event)):
-            return True
+                and self.accepts(seat, event.device)):
+            if event.act not in (Act.POINTER, Act.NUDGE, Act.DEVICE_ADDED, Act.DEVICE_REMOVED):
+                self.last_device[seat] = event.device
+            if self.handle_turn(event):
+                return True
         if event.act is Act.BACK:
             self.open_pause()
             return True
@@ -250,9 +317,11 @@ class TableScene(Scene):
         self.draw_status(surface)
         self.draw_log(surface)
         self.draw_banner(surface)
-        if self.is_human(self.state.current_player) and self.turn_ready and not self.animator.busy:
+        seat = self.state.current_player
+        if self.is_human(seat) and self.turn_ready and not self.animator.busy:
             anchor = self.layout.get("prompts")
-            draw_prompts(surface, self.ctx, self.prompts(), y=anchor.y + anchor.h)
+            device = self.owner(seat) or self.last_device.get(seat)
+            draw_prompts(surface, self.ctx, self.prompts(), device, y=anchor.y + anchor.h)
 
     _felt_cache: dict = {}
 

@@ -14,7 +14,7 @@ def make_app(tmp_path: Path, **options) -> App:
     opts = Options(headless=True, **options)
     log = logging.getLogger("birdhouse.test")
     log.setLevel(logging.DEBUG)
-    return App(opts, settings_path=tmp_path / "settings.json", log=log)
+    return App(opts, settings_path=tmp_path / "settings.json", log=log, log_dir=tmp_path / "logs")
 
 
 def show(app: App, scene, frames: int = 2):
