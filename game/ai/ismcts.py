@@ -1,0 +1,329 @@
+"""Hard AI: multi-player Information Set MCTS (SO-ISMCTS) over the engine contract.
+
+Cowling, Powley & Whitehouse (2012), single-observer ISMCTS with availability counts:
+
+* one tree over the searching seat's information sets, its edges keyed by actions;
+* every iteration starts from a fresh ``state.determinize(seat, rng)``, so the search
+  only ever sees what ``view(seat)`` allows (the contract makes ``determinize`` a
+  function of that view and the rng);
+* selection walks the actions legal in *this* determinization and scores each child by
+  UCB1 with its availability count (how often it was legal when its parent was visited)
+  instead of the parent's visits, since opponents' options differ between deals;
+* a playout (the game's profile picks the policy and a depth cap) ends in a reward
+  vector with one entry per seat; each node keeps the entry of the seat that chose it.
+
+The search is resumable (:class:`Search`): the table scene gives it a few milliseconds a
+frame through :meth:`SearchDecision.step`, and ``choose`` simply runs it to the end.
+With ``iterations`` fixed the result depends only on the seed and ``view(seat)``.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any, Callable, Sequence
+
+from game.ai import BaseBot, Decision, make_bot
+from game.ai.profiles import PROFILES, Profile, profile_for
+from game.engine import Action, State, rules_module
+
+_INF = float("inf")
+
+
+class Node:
+    """One information-set node: reached by ``player`` choosing the edge into it."""
+
+    __slots__ = ("player", "children", "visits", "avail", "total")
+
+    def __init__(self, player: int) -> None:
+        self.player = player
+        self.children: dict[Any, Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+
+def terminal_rewards(state: State) -> list[float]:
+    """Win shares: 1 for a sole winner, 1/k each for k tied winners, 0 for the rest."""
+    rewards = [0.0] * state.num_players
+    winners = state.winners()
+    if winners:
+        share = 1.0 / len(winners)
+        for seat in winners:
+            rewards[seat] = share
+    return rewards
+
+
+class Search:
+    """The state of one decision's search, so it can be resumed frame after frame.
+
+    Reads ``state`` only through ``legal_actions()`` and ``determinize(seat, rng)``.
+    """
+
+    def __init__(self, state: State, seat: int, profile: Profile, rng: random.Random,
+                 iterations: int | None, budget: float | None) -> None:
+        self.state = state
+        self.seat = seat
+        self.profile = profile
+        self.rng = rng
+        self.iterations = iterations
+        self.budget = profile.budget if budget is None else budget
+        self.actions = state.legal_actions()
+        self.root = Node(seat)
+        self.done_iterations = 0
+        self.spent = 0.0          # seconds of work so far (wall clock inside step)
+        self._mean_cost = 0.0     # seconds per iteration, running mean
+        self.playout_bot = (make_bot(state.game_id, profile.playout,
+                                     rng.getrandbits(32))
+                            if profile.playout != "random" else None)
+        # Progressive bias toward the game's heuristic pick at the root: with a few
+        # hundred iterations the search leaves it only when the simulations disagree.
+        self.prior: Action | None = None
+        if profile.prior > 0 or profile.prior_margin > 0:
+            adviser = make_bot(state.game_id, profile.prior_level, rng.getrandbits(32))
+            self.prior = adviser.choose(state, seat)
+
+    # -- driving ---------------------------------------------------------------------
+    @property
+    def finished(self) -> bool:
+        if self.iterations is not None:
+            return self.done_iterations >= self.iterations
+        return self.spent >= self.budget or (
+            self.done_iterations > 0 and self.spent + self._mean_cost > self.budget)
+
+    def step(self, seconds: float) -> bool:
+        """Iterate for at most about ``seconds`` (always at least once); True when done."""
+        if self.finished:
+            return True
+        clock = time.perf_counter
+        start = clock()
+        elapsed = 0.0
+        while True:
+            began = clock()
+            self.iterate()
+            cost = clock() - began
+            n = self.done_iterations
+            self._mean_cost += (cost - self._mean_cost) / min(n, 20)
+            elapsed = clock() - start
+            self.spent += cost
+            if self.finished or elapsed + self._mean_cost > seconds:
+                break
+        return self.finished
+
+    # -- one iteration ---------------------------------------------------------------
+    def iterate(self) -> None:
+        """Select and expand in the tree on a fresh deal, play out, back up."""
+        rng = self.rng
+        state = self.state.determinize(self.seat, rng)
+        node = self.root
+        path = [node]
+        c = self.profile.exploration
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            children = node.children
+            untried = [a for a in actions if a not in children]
+            for a in actions:
+                child = children.get(a)
+                if child is not None:
+                    child.avail += 1
+            if untried:
+                if node is self.root and self.prior in untried:
+                    action = self.prior
+                elif len(untried) == 1:
+                    action = untried[0]
+                else:
+                    action = rng.choice(untried)
+                child = Node(state.current_player)
+                children[action] = child
+                state.apply(action)
+                path.append(child)
+                break
+            best, best_value = None, -_INF
+            for a in actions:
+                child = children[a]
+                value = child.total / child.visits + c * math.sqrt(
+                    math.log(child.avail) / child.visits)
+                if value > best_value:
+                    best, best_value = a, value
+            if node is self.root and self.prior is not None:
+                child = children[self.prior]
+                value = (child.total / child.visits + c * math.sqrt(
+                    math.log(child.avail) / child.visits)
+                    + self.profile.prior / (1 + child.visits))
+                if value > best_value:
+                    best = self.prior
+            node = children[best]
+            state.apply(best)
+            path.append(node)
+        rewards = self.playout(state)
+        for node in path:
+            node.visits += 1
+            node.total += rewards[node.player]
+        self.done_iterations += 1
+
+    def playout(self, state: State) -> list[float]:
+        """Play on with the profile's policy up to its depth cap, then score the state."""
+        profile = self.profile
+        depth = profile.depth
+        steps = 0
+        bot = self.playout_bot
+        rng = self.rng
+        while not state.is_terminal():
+            if depth is not None and steps >= depth:
+                return profile.evaluate(state)
+            if bot is None:
+                state.apply(rng.choice(state.legal_actions()))
+            else:
+                seat = state.current_player
+                state.apply(bot.choose(state, seat))
+            steps += 1
+        return terminal_rewards(state)
+
+    # -- the answer ------------------------------------------------------------------
+    def ranked(self) -> list[tuple[Action, Node]]:
+        """Root actions, most simulated first (ties: better mean, then legal order)."""
+        children = self.root.children
+        rows = [(a, children.get(a) or Node(self.seat)) for a in self.actions]
+        order = sorted(range(len(rows)),
+                       key=lambda i: (-rows[i][1].visits, -rows[i][1].mean, i))
+        return [rows[i] for i in order]
+
+    def best(self) -> Action:
+        """The most simulated action, unless the heuristic's pick is within the margin.
+
+        With a few hundred noisy simulations a small lead is mostly chance, and the
+        game's own heuristic is then the better judge; the search overrules it only
+        when its estimate is clearly higher (``Profile.prior_margin``).
+        """
+        action, node = self.ranked()[0]
+        prior = self.prior
+        margin = self.profile.prior_margin
+        if prior is not None and action != prior and margin > 0:
+            held = self.root.children.get(prior)
+            if held is not None and held.visits and node.mean - held.mean < margin:
+                return prior
+        return action
+
+
+class SearchDecision(Decision):
+    """A Hard decision the table scene advances a slice at a time (see ``step``)."""
+
+    def __init__(self, search: Search | None, action: Action | None = None,
+                 reason: str = "") -> None:
+        super().__init__(action)
+        self.search = search
+        self.reason = reason
+
+    def step(self, seconds: float) -> bool:
+        """Spend at most about ``seconds`` thinking; True once the action is known."""
+        if self.action is not None:
+            return True
+        assert self.search is not None
+        if self.search.step(seconds):
+            self.action = self.search.best()
+        return self.action is not None
+
+    @property
+    def progress(self) -> float:
+        """0..1, how far the thinking is (for a thinking-bird animation or a bar)."""
+        if self.action is not None or self.search is None:
+            return 1.0
+        search = self.search
+        if search.iterations:
+            return min(1.0, search.done_iterations / search.iterations)
+        return min(1.0, search.spent / search.budget) if search.budget else 1.0
+
+
+class HardBot(BaseBot):
+    """ISMCTS with a per-game profile; ``iterations`` fixes the work for tests."""
+
+    level = "hard"
+
+    def __init__(self, game_id: str, seed: int | None = None,
+                 iterations: int | None = None, budget: float | None = None,
+                 profile: Profile | None = None) -> None:
+        super().__init__(seed)
+        self.game_id = game_id
+        self.iterations = iterations
+        self.profile = profile or profile_for(game_id)
+        self.budget = self.profile.budget if budget is None else budget
+        self.last_search: Search | None = None
+
+    def begin(self, state: State, seat: int) -> SearchDecision:
+        """Start deciding; the one-legal-move case is answered at once."""
+        actions = state.legal_actions()
+        if not actions:
+            raise ValueError("no legal action to choose from: the game is over")
+        if state.current_player != seat:
+            raise ValueError(f"seat {seat} is not the one to move")
+        if len(actions) == 1:
+            return SearchDecision(None, actions[0], "the only legal move")
+        # Each decision gets its own rng drawn from the bot's, so a wall-clock budget
+        # that varies the work of one decision leaves the next decisions' dice alone.
+        rng = random.Random(self.rng.getrandbits(64))
+        search = Search(state, seat, self.profile, rng, self.iterations, self.budget)
+        self.last_search = search
+        return SearchDecision(search)
+
+    def choose(self, state: State, seat: int) -> Action:
+        decision = self.begin(state, seat)
+        while not decision.step(_INF):
+            pass
+        return decision.action
+
+    def pick(self, state: State, seat: int, actions: list) -> Action:
+        return self.choose(state, seat)
+
+    def suggest(self, state: State, seat: int,
+                names: Sequence[str] | None = None) -> tuple[Action, str]:
+        """A hint for a human seat: the move and one line saying why."""
+        decision = self.begin(state, seat)
+        while not decision.step(_INF):
+            pass
+        return decision.action, explain(state.game_id, decision, names)
+
+
+def describe(game_id: str, action: Action, names: Sequence[str] | None = None) -> str:
+    """The action in words, by the game's ``describe_action`` if it has one."""
+    describer: Callable | None = getattr(rules_module(game_id), "describe_action", None)
+    if describer is not None:
+        try:
+            return describer(action, names)
+        except TypeError:
+            return describer(action)
+    return str(action)
+
+
+def explain(game_id: str, decision: SearchDecision,
+            names: Sequence[str] | None = None) -> str:
+    """One line for the game log: what the search found for the chosen move."""
+    words = describe(game_id, decision.action, names)
+    search = decision.search
+    if search is None:
+        return f"{words}: {decision.reason}."
+    for action, node in search.ranked():
+        if action == decision.action and node.visits:
+            return (f"{words}: won {100 * node.mean:.0f}% of {node.visits} simulated "
+                    f"games from here.")
+    return f"{words}."
+
+
+def make_hard_bot(game_id: str, seed: int | None = None, iterations: int | None = None,
+                  budget: float | None = None, **overrides: Any) -> HardBot:
+    """The Hard bot of ``game_id`` (reached through ``game.ai.make_bot``).
+
+    ``budget`` is seconds of thinking per decision (the game's profile default
+    otherwise); ``iterations`` replaces it by a fixed count (tests, fairness, arena
+    replays). ``overrides`` change profile fields (``playout``, ``depth``,
+    ``exploration``, ``temperature``) for measurements.
+    """
+    profile = profile_for(game_id, **overrides)
+    return HardBot(game_id, seed, iterations=iterations, budget=budget, profile=profile)
+
+
+__all__ = ["HardBot", "Node", "PROFILES", "Search", "SearchDecision", "describe",
+           "explain", "make_hard_bot", "terminal_rewards"]

@@ -1,0 +1,68 @@
+"""Per-game settings of the Hard search: playout policy, depth cap, evaluation, budget.
+
+A playout that stops at its depth cap is scored by an evaluation: each seat's standing
+(score, or progress toward a win) turned into win chances by a softmax, so the reward
+vector looks like the one a finished game gives (win shares summing to 1). The numbers
+here were chosen by measurement with ``tools.arena`` (see issue 7's note).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from typing import Callable, Sequence
+
+from game.ai.evaluations import cubirds_hand_values, cubirds_values, score_values
+from game.engine import GAMES, State
+
+Values = Callable[[State], list[float]]
+
+VALUES: dict[str, Values] = {"score": score_values, "cubirds": cubirds_values,
+                             "cubirds_hand": cubirds_hand_values}
+"""Evaluations by name, so the arena can try one from the command line."""
+
+
+def softmax(values: Sequence[float], temperature: float) -> list[float]:
+    """Win chances from standings: higher is likelier, ``temperature`` sets how much."""
+    top = max(values)
+    weights = [math.exp((v - top) / temperature) for v in values]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+@dataclass(frozen=True)
+class Profile:
+    """How the Hard search plays one game (see the module docstring)."""
+
+    game_id: str
+    playout: str = "random"        # "random", or a heuristic level: "easy" / "normal"
+    depth: int | None = None       # playout steps before the evaluation; None: to the end
+    exploration: float = 0.7       # UCB constant (rewards lie in 0..1)
+    temperature: float = 3.0       # softmax temperature of the evaluation
+    budget: float = 0.150          # seconds of thinking per decision
+    prior: float = 0.0             # progressive-bias weight of the heuristic's root pick
+    prior_level: str = "normal"    # whose pick that is
+    prior_margin: float = 0.0      # the search must beat that pick by this much to overrule
+    values: Values = field(default=score_values, repr=False)
+
+    def evaluate(self, state: State) -> list[float]:
+        return softmax(self.values(state), self.temperature)
+
+
+PROFILES: dict[str, Profile] = {
+    "cubirds": Profile("cubirds", depth=40, temperature=0.1, values=cubirds_values),
+    "flip_a_bird": Profile("flip_a_bird", depth=40, temperature=3.0),
+    "flappy_families": Profile("flappy_families", depth=60, temperature=4.0),
+    "yard_birbs": Profile("yard_birbs", depth=60, temperature=4.0),
+}
+
+
+def profile_for(game_id: str, **overrides) -> Profile:
+    """The game's profile with any fields replaced (measurements, experiments)."""
+    if game_id not in GAMES:
+        raise KeyError(f"unknown game {game_id!r}")
+    base = PROFILES.get(game_id) or Profile(game_id)
+    if isinstance(overrides.get("values"), str):
+        overrides["values"] = VALUES[overrides["values"]]
+    if overrides.get("depth") is not None and overrides["depth"] < 0:
+        overrides["depth"] = None
+    return replace(base, **overrides) if overrides else base

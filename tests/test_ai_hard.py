@@ -1,0 +1,187 @@
+"""The Hard AI (game/ai/ismcts.py) and the arena (tools/arena.py).
+
+Timing is never asserted here (shared machines); budgets are measured by the arena.
+"""
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.ai import make_bot
+from game.ai.ismcts import HardBot, Search, SearchDecision, make_hard_bot, terminal_rewards
+from game.ai.profiles import PROFILES, profile_for, softmax
+from game.engine import GAMES, new_game
+
+ROOT = Path(__file__).resolve().parent.parent
+AVAILABLE = [g for g, info in GAMES.items() if info.available]
+
+
+def _players(game_id: str) -> int:
+    return max(GAMES[game_id].min_players, 4)
+
+
+def _midgame(game_id: str, seed: int, moves: int = 12):
+    """A seeded state a few random moves in, with a real choice for its current seat."""
+    state = new_game(game_id, _players(game_id), seed=seed)
+    rng = random.Random(seed)
+    done = 0
+    while done < moves or len(state.legal_actions()) < 2:
+        state.apply(rng.choice(state.legal_actions()))
+        done += 1
+    return state
+
+
+@pytest.mark.parametrize("game_id", AVAILABLE)
+def test_every_game_has_a_profile(game_id: str) -> None:
+    profile = profile_for(game_id)
+    assert profile is PROFILES[game_id]
+    assert profile.playout in ("random", "easy", "normal")
+    state = _midgame(game_id, 3)
+    rewards = profile.evaluate(state)
+    assert len(rewards) == state.num_players
+    assert abs(sum(rewards) - 1.0) < 1e-9 and min(rewards) >= 0.0
+
+
+@pytest.mark.parametrize("game_id", AVAILABLE)
+def test_make_bot_hard_is_the_search(game_id: str) -> None:
+    bot = make_bot(game_id, "hard", 1, iterations=5)
+    assert isinstance(bot, HardBot) and bot.level == "hard" and bot.iterations == 5
+
+
+@pytest.mark.parametrize("game_id", AVAILABLE)
+def test_same_seed_same_decisions(game_id: str) -> None:
+    state = _midgame(game_id, 11)
+    seat = state.current_player
+    first = [make_hard_bot(game_id, 5, iterations=30).choose(state, seat) for _ in range(2)]
+    assert first[0] == first[1]
+    assert first[0] in state.legal_actions()
+
+
+@pytest.mark.parametrize("game_id", AVAILABLE)
+def test_step_api_resumes_across_many_small_steps(game_id: str) -> None:
+    iterations = 60
+    for seed in (21, 22):
+        state = _midgame(game_id, seed)
+        seat = state.current_player
+        before = state.to_dict()
+        expected = make_hard_bot(game_id, seed, iterations=iterations).choose(state, seat)
+        decision = make_hard_bot(game_id, seed, iterations=iterations).begin(state, seat)
+        assert isinstance(decision, SearchDecision) and not decision.done
+        steps, progress = 0, []
+        while not decision.step(0.0001):   # about one iteration per step
+            steps += 1
+            progress.append(decision.progress)
+            assert decision.action is None
+        assert steps > 5, "a tiny slice should not finish the whole search"
+        assert progress == sorted(progress) and decision.progress == 1.0
+        assert decision.search.done_iterations == iterations
+        assert decision.action == expected
+        assert decision.step(0.01) and decision.action == expected  # done stays done
+        assert state.to_dict() == before, "the search changed the real state"
+
+
+def test_wall_clock_budget_stops_the_search() -> None:
+    state = _midgame("cubirds", 5)
+    bot = make_hard_bot("cubirds", 1, budget=0.02)
+    action = bot.choose(state, state.current_player)
+    assert action in state.legal_actions()
+    search = bot.last_search
+    assert search.iterations is None and search.done_iterations >= 1
+    assert search.spent < 0.02 + 0.5  # no timing claim beyond "it stopped"
+
+
+@pytest.mark.parametrize("game_id", AVAILABLE)
+def test_one_legal_action_answers_without_searching(game_id: str, monkeypatch) -> None:
+    state = new_game(game_id, _players(game_id), seed=8)
+    rng = random.Random(8)
+    while len(state.legal_actions()) != 1 and not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    if state.is_terminal():  # some games never force a move: narrow one down by hand
+        state = _midgame(game_id, 8)
+        forced = state.legal_actions()[:1]
+        monkeypatch.setattr(state, "legal_actions", lambda: list(forced))
+    only = state.legal_actions()[0]
+    seat = state.current_player
+
+    def no_search(*args, **kwargs):
+        raise AssertionError("searched a forced move")
+
+    monkeypatch.setattr(Search, "iterate", no_search)
+    monkeypatch.setattr(type(state), "determinize", no_search)
+    bot = make_hard_bot(game_id, 1)           # wall-clock budget: would take 150 ms
+    decision = bot.begin(state, seat)
+    assert decision.done and decision.action == only
+    assert bot.choose(state, seat) == only
+    assert bot.suggest(state, seat)[0] == only
+
+
+@pytest.mark.parametrize("game_id", AVAILABLE)
+def test_a_hard_seat_finishes_a_seeded_game(game_id: str) -> None:
+    n = _players(game_id)
+    state = new_game(game_id, n, seed=77)
+    bots = [make_bot(game_id, "hard" if s == 0 else "random", 77 + s, iterations=8)
+            for s in range(n)]
+    steps = 0
+    while not state.is_terminal():
+        seat = state.current_player
+        state.apply(bots[seat].choose(state, seat))
+        steps += 1
+        assert steps < 20_000
+    assert state.winners()
+
+
+@pytest.mark.parametrize("game_id", AVAILABLE)
+def test_suggest_gives_a_legal_move_and_a_reason(game_id: str) -> None:
+    state = _midgame(game_id, 31)
+    seat = state.current_player
+    action, reason = make_hard_bot(game_id, 3, iterations=40).suggest(state, seat)
+    assert action == make_hard_bot(game_id, 3, iterations=40).choose(state, seat)
+    assert action in state.legal_actions()
+    assert isinstance(reason, str) and "\n" not in reason
+    assert "simulated games" in reason and "%" in reason
+
+
+def test_terminal_rewards_share_ties() -> None:
+    class Done:
+        num_players = 4
+
+        @staticmethod
+        def winners():
+            return [1, 3]
+
+    assert terminal_rewards(Done()) == [0.0, 0.5, 0.0, 0.5]
+    assert softmax([1.0, 1.0], 2.0) == [0.5, 0.5]
+
+
+def test_arena_plays_seeded_games_alike_whatever_jobs() -> None:
+    from tools.arena import run, summarize
+
+    lineup = ["hard", "easy", "random"]
+    kwargs = dict(game_id="flip_a_bird", players=3, lineup=lineup, games=3, seed=9,
+                  hard={"iterations": 6})
+    one = run(jobs=1, **kwargs)
+    two = run(jobs=2, **kwargs)
+    strip = lambda results: [(r.index, r.shares, r.scores, r.steps) for r in results]
+    assert strip(one) == strip(two)
+    rows = summarize(lineup, one)
+    assert [r["level"] for r in rows] == lineup
+    assert abs(sum(r["win"] * r["seats"] for r in rows) - 1.0) < 1e-9
+
+
+def test_arena_command_line_without_pygame() -> None:
+    code = ("import sys, runpy; sys.modules['pygame'] = None\n"
+            "sys.argv = ['arena', '--game', 'cubirds', '--players', '2', '--seats',"
+            " 'normal,random', '--games', '2', '--seed', '3']\n"
+            "runpy.run_module('tools.arena', run_name='__main__')\n")
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT,
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "normal" in result.stdout and "95% interval" in result.stdout
+    bad = subprocess.run([sys.executable, "-m", "tools.arena", "--game", "cubirds",
+                          "--players", "3", "--seats", "hard,normal"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "--seats" in bad.stderr
