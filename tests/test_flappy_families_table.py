@@ -1,0 +1,255 @@
+"""Flappy Families' table scene, driven headless through the real App: an all-AI game to
+the results, a human seat playing A, B and C with keys only, a flip with the mouse, BACK
+through step 2, every player count, and no card face shown that the viewer may not know."""
+import pygame
+import pytest
+
+from game.flappy_families import rules as R
+from game.session import Match, Seat, default_seats, quick_match
+from scenes import table as table_module
+from scenes.flappy_families_table import FlappyFamiliesTable
+from scenes.results import Results
+from sprites import ui
+from tests.harness import make_app, post, press, show
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setitem(table_module.THINK, "fast", 0.0)   # AIs move at once and
+    monkeypatch.setitem(table_module.SPEED, "fast", 0.12)  # animations run short: quick tests
+    app = make_app(tmp_path)
+    app.ctx.settings.ai_speed = "fast"
+    yield app
+    pygame.quit()
+
+
+def run_until(app, cond, limit=4000):
+    for _ in range(limit):
+        if cond():
+            return True
+        app.frame(1 / 60)
+    return cond()
+
+
+def human_ready(table, step=None):
+    ready = (table.turn_ready and not table.animator.busy and not table.chain
+             and table.is_human(table.state.current_player))
+    return ready and (step is None or table.step == step)
+
+
+def guard_legality(table):
+    """Every move that reaches the rules must be legal at that moment."""
+    applied = []
+    state = table.state
+    original = state.apply
+
+    def apply(action):
+        assert action in state.legal_actions(), f"illegal move submitted: {action}"
+        applied.append(action)
+        return original(action)
+    state.apply = apply
+    return applied
+
+
+def one_human(seat, count=4, seed=11):
+    seats = list(default_seats(count, humans=0, level="easy"))
+    seats[seat] = Seat("Me", human=True, colour=seat)
+    return Match("flappy_families", tuple(seats), seed)
+
+
+def known_cards(state, seat):
+    """Card ids ``seat`` may know right now, from its view only."""
+    v = state.view(seat)
+    ids = set(v.hand)
+    ids |= {slot.card for slot in v.wild if slot is not None and slot.card is not None}
+    ids |= {o.card for opens in v.open_cards for o in opens}
+    if v.final_hands is not None:
+        ids |= {c for hand in v.final_hands for c in hand}
+    return ids
+
+
+def faces_ok(table, seat):
+    allowed = known_cards(table.state, seat)
+    for sprite in table.all_sprites():
+        if sprite.key is None:
+            assert sprite.face is sprite.back or not sprite.face_up
+        else:
+            assert sprite.key in allowed, f"the face of card {sprite.key} is on screen"
+    for sc in table.slots:
+        if sc is not None and sc.memory is not None:
+            assert sc.card in allowed
+    assert set(table.hand) <= allowed
+
+
+def test_an_all_ai_table_reaches_the_results_showing_no_hidden_face(app):
+    table = show(app, FlappyFamiliesTable(app.ctx, quick_match("flappy_families", 2, seed=5,
+                                                               autoplay=True)))
+    assert table.viewer is None and table.hand == []
+    kinds = set()
+    for _ in range(9000):
+        app.frame(1 / 60)
+        if isinstance(app.stack.top, Results):
+            break
+        faces_ok(table, None)
+        kinds |= {sc.memory[1] for sc in table.slots if sc is not None and sc.memory is not None}
+    assert isinstance(app.stack.top, Results) and table.state.is_terminal()
+    assert "yours" not in kinds            # a spectator has hidden nothing
+    assert any("flips" in line for line in table.log_lines)
+
+
+def _turn_with(app, table, option):
+    """Play one whole turn with the keys: flip, then A, B or C as far as the rules allow."""
+    assert run_until(app, lambda: human_ready(table, "flip"))
+    press(app, pygame.K_RETURN)                          # step 1: flip the focused card
+    if table.state.current_player != 0:                  # a predator ended the turn
+        return "predator"
+    assert run_until(app, lambda: human_ready(table, "action"))
+    allowed = table._allowed()
+    if not allowed[option]:
+        option = "A"
+    for _ in range("ABC".index(option)):
+        press(app, pygame.K_DOWN)
+    assert table.focused == option
+    press(app, pygame.K_RETURN)
+    if option == "A":
+        assert table.step == "second" and table.state.phase == R.ACTION   # nothing sent yet
+        press(app, pygame.K_RIGHT)
+        press(app, pygame.K_RETURN)
+    elif option == "B":
+        assert table.step == "b_card"
+        press(app, pygame.K_RETURN)
+    else:
+        for _ in range(table.c_needed()):
+            assert table.step == "c_card"
+            press(app, pygame.K_RETURN)
+            assert table.step == "c_space"
+            press(app, pygame.K_RETURN)
+    assert table.chain or table.state.phase != R.ACTION
+    run_until(app, lambda: table.state.current_player != 0 or table.state.is_terminal(), 2000)
+    return option
+
+
+def test_a_human_plays_whole_turns_with_keys_only_legally(app):
+    table = show(app, FlappyFamiliesTable(app.ctx, one_human(0, count=3, seed=4)))
+    applied = guard_legality(table)
+    played = []
+    for option in ("A", "B", "C", "C", "B", "A"):
+        if table.state.is_terminal():
+            break
+        played.append(_turn_with(app, table, option))
+        assert table.state.current_player != 0 or table.state.is_terminal()
+        faces_ok(table, 0)
+    chosen = {a.option for a in applied if isinstance(a, R.Choose)}
+    assert {"A", "B", "C"} <= chosen, played
+    assert any(isinstance(a, R.PickSpace) for a in applied)
+
+
+def test_one_flip_with_the_mouse(app):
+    table = show(app, FlappyFamiliesTable(app.ctx, one_human(0, seed=8)))
+    assert run_until(app, lambda: human_ready(table, "flip"))
+    before = sum(1 for s in table.state.view(0).wild if s is not None and s.face_up)
+    slot = next(s for s, sc in enumerate(table.slots) if sc is not None)
+    spot = table.slot_rect(slot).center
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=spot, rel=(0, 0), buttons=(0, 0, 0)))
+    app.frame(1 / 60)
+    assert table.focused == ("slot", slot)
+    post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=spot, button=1))
+    app.frame(1 / 60)
+    after = table.state.view(0)
+    assert after.phase == R.ACTION or after.current != 0           # flipped (or a predator)
+    if after.phase == R.ACTION:
+        assert after.flipped == slot and after.wild[slot].face_up
+    assert before == 0
+
+
+def test_back_steps_back_through_step_two(app):
+    from scenes.pause import Pause
+
+    table = show(app, FlappyFamiliesTable(app.ctx, one_human(0, count=2, seed=3)))
+    for _ in range(12):   # find a turn whose first flip is not a predator
+        assert run_until(app, lambda: human_ready(table))
+        if table.step == "flip":
+            press(app, pygame.K_RETURN)
+        elif table.step == "action":
+            break
+    assert run_until(app, lambda: human_ready(table, "action"))
+    before = table.state.to_dict()
+    press(app, pygame.K_RETURN)                    # A ...
+    assert table.step == "second"
+    press(app, pygame.K_ESCAPE)                    # ... no: back to the choice, A in focus
+    assert table.step == "action" and table.focused == "A"
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN)                    # B ...
+    assert table.step == "b_card"
+    press(app, pygame.K_ESCAPE)
+    assert table.step == "action" and table.focused == "B"
+    if table._allowed()["C"]:
+        press(app, pygame.K_DOWN)
+        press(app, pygame.K_RETURN)                # C: a card, a space, then back twice
+        assert table.step == "c_card"
+        press(app, pygame.K_RETURN)
+        assert table.step == "c_space" and len(table.plan_c) == 1
+        press(app, pygame.K_ESCAPE)
+        assert table.step == "c_card" and table.plan_c == []
+        press(app, pygame.K_ESCAPE)
+        assert table.step == "action" and table.focused == "C"
+    assert table.state.to_dict() == before         # nothing reached the rules
+    assert not isinstance(app.stack.top, Pause)
+    press(app, pygame.K_ESCAPE)                    # nothing left to step back: the pause menu
+    assert isinstance(app.stack.top, Pause)
+
+
+@pytest.mark.parametrize("count", [2, 3, 4, 5])
+def test_the_table_renders_at_every_player_count(app, count):
+    table = show(app, FlappyFamiliesTable(app.ctx, quick_match("flappy_families", count, seed=count)),
+                 frames=3)
+    assert table.layout.problems == []
+    for seat in range(count):
+        assert ui.SAFE.contains(table.seat_rect(seat))
+    for slot in range(R.SLOTS):
+        assert ui.SAFE.contains(table.slot_rect(slot))
+    for rect in table.action_rects().values():
+        assert ui.SAFE.contains(rect)
+    hand = table.hand_area()
+    eleven = [(f, 5) for f in range(11)]          # even a hand of every family fits its strip
+    for rect in table.group_layout(eleven):
+        assert hand.contains(rect.inflate(0, -8)) and ui.SAFE.contains(rect)
+
+
+def test_a_human_sees_only_what_their_seat_knows(app):
+    table = show(app, FlappyFamiliesTable(app.ctx, one_human(1, count=3, seed=6)))
+    applied = guard_legality(table)
+    mine_seen = False
+    for _ in range(2500):
+        app.frame(1 / 60)
+        faces_ok(table, 1)
+        mine_seen |= any(sc is not None and sc.memory is not None and sc.memory[1] == "yours"
+                         for sc in table.slots)
+        if mine_seen and len(applied) > 12:
+            break
+        if human_ready(table):
+            if table.step == "action":        # hide cards with B or C where allowed
+                for _ in range(2 if table._allowed()["C"] else 1):
+                    press(app, pygame.K_DOWN)
+            press(app, pygame.K_RETURN)
+    assert mine_seen
+    others = {sc.card for sc in table.slots if sc is not None and sc.card is not None}
+    assert others <= known_cards(table.state, 1)
+
+
+def test_the_memory_aid_can_be_switched_off(app):
+    table = show(app, FlappyFamiliesTable(app.ctx, one_human(0, count=2, seed=7)))
+    for _ in range(12):   # hide a card with B: the viewer's own mark appears on its back
+        assert run_until(app, lambda: human_ready(table))
+        if table.step == "action":
+            press(app, pygame.K_DOWN)
+        press(app, pygame.K_RETURN)
+        if any(sc is not None and sc.memory is not None and sc.memory[1] == "yours"
+               for sc in table.slots):
+            break
+    app.frame(1 / 60)
+    marked = [sc for sc in table.slots if sc is not None and sc.memory is not None]
+    assert marked and all(sc.sprite.back is not table.cards.back() for sc in marked)
+    app.ctx.settings.memory_aid = False
+    app.frame(1 / 60)
+    assert all(sc.sprite.back is table.cards.back() for sc in table.slots if sc is not None)
