@@ -246,6 +246,7 @@ class YardBirbsTable(TableScene):
         self.anim_status = ""
         self.flash: dict = {}               # (seat, flock) -> Thing with alpha: scoring
         self.chain: list = []
+        self.ring_rects: dict = {}          # choice -> the rect its focus ring goes round
         self.picker: Picker | None = None
         self.step_phase = ""
         self.step_view = None
@@ -360,6 +361,13 @@ class YardBirbsTable(TableScene):
         bottom = self.yard_card_pos(model, seat, col, count - 1, count)[1] + CH / 2
         width = CW if col == cols - 1 else min(CW, step - 4)
         return pygame.Rect(int(x), area.y, int(max(width, 24)), int(bottom - area.y))
+
+    def col_band(self, model: Model, seat: int, col: int) -> pygame.Rect:
+        """A column's full height: flock choices share one row for the d-pad (columns of
+        different heights would otherwise sit on different lines) and for the mouse."""
+        rect = self.col_rect(model, seat, col)
+        area = self.yard_area(seat)
+        return pygame.Rect(rect.x, area.y, rect.w, area.h)
 
     def strip_rects(self, count: int) -> tuple[list[pygame.Rect], pygame.Rect]:
         """The ability cards, top to bottom, and the 'No ability' button under them."""
@@ -720,7 +728,7 @@ class YardBirbsTable(TableScene):
                 for s in self.old_strips:
                     self.animator.play(Timeline([
                         Tween(s, self.dur(0.3), ease_out_cubic, alpha=0.0, x=s.x + 120)]))
-            steps += [self.say("New Lifer: the abilities are re-dealt"), Call(out),
+            steps += [self.say("New Lifer: abilities re-dealt"), Call(out),
                       Wait(self.dur(0.3))]
         rects, _ = self.strip_rects(max(self.n - 1, 1))
         new = [Thing(rects[i].centerx + 200, rects[i].centery, token=t, ability=a, alpha=0.0,
@@ -1096,6 +1104,7 @@ class YardBirbsTable(TableScene):
         legal_set = set(legal)
         m = self.plan
         opts: list[Option] = []
+        self.ring_rects = {}
         if phase == R.PLAY or phase in HAND_PICKS:
             n = len(m.hand)
             step = self.hand_step(n)
@@ -1123,9 +1132,9 @@ class YardBirbsTable(TableScene):
                     action.flock, -1)
                 if col < 0:
                     continue
-                rect = self.col_rect(m, seat, col)
+                self.ring_rects[action] = self.col_rect(m, seat, col)
                 label = "New flock" if action.flock == R.NEW_FLOCK else "Add here"
-                opts.append(Option(rect, action, label, True))
+                opts.append(Option(self.col_band(m, seat, col), action, label, True))
             opts.sort(key=lambda o: o.rect.x)
         elif phase in YARD_PICKS:
             for col, flock in enumerate(m.yards[seat]):
@@ -1143,7 +1152,8 @@ class YardBirbsTable(TableScene):
                 action = R.PickFlock(col)
                 if phase == R.MERGE_SECOND and col == v.pending_flock:
                     continue
-                opts.append(Option(self.col_rect(m, seat, col), action, "Merge",
+                self.ring_rects[action] = self.col_rect(m, seat, col)
+                opts.append(Option(self.col_band(m, seat, col), action, "Merge",
                                    action in legal_set))
         elif phase == R.ABILITY:
             rects, skip = self.strip_rects(max(self.n - 1, 1))
@@ -1280,8 +1290,9 @@ class YardBirbsTable(TableScene):
             flock = self.step_view.yards[seat][value.flock]
             bird = self.moving_bird()
             after = flock.plus(bird) if bird is not None else flock
+            gain = after.points - flock.points
             return (f"{KIND_NAMES[after.kind]} flock of {len(after)}: "
-                    f"{flock.points} \u2192 {after.points} points")
+                    f"{after.points} {'point' if after.points == 1 else 'points'} (+{gain})")
         if isinstance(value, R.PickFlock):
             seat = self.state.current_player
             flock = self.step_view.yards[seat][value.flock]
@@ -1550,16 +1561,17 @@ class YardBirbsTable(TableScene):
             bird = self.moving_bird()
             label_y = self.yard_area(seat).y + LABEL_H // 2 - 2
             for option in picker.options:
+                r = self.focus_rect(option)
                 if option.value.flock == R.NEW_FLOCK:
                     if bird is not None and self.plan.pending[seat] != bird:
                         slot = art.new_flock_slot()
-                        surface.blit(slot, slot.get_rect(midbottom=option.rect.midbottom))
+                        surface.blit(slot, slot.get_rect(midbottom=r.midbottom))
                     continue
                 badge = art.gain_badge(self.gain_of(option.value))
-                surface.blit(badge, badge.get_rect(center=(option.rect.centerx, label_y)))
+                surface.blit(badge, badge.get_rect(center=(r.centerx, label_y)))
             if focus is not None and bird is not None and self.plan.pending[seat] != bird:
                 g = art.ghost(bird, self.patterns)
-                r = focus.rect
+                r = self.focus_rect(focus)
                 if focus.value.flock == R.NEW_FLOCK:
                     surface.blit(g, g.get_rect(midbottom=r.midbottom))
                 else:
@@ -1571,6 +1583,10 @@ class YardBirbsTable(TableScene):
                            ui.ACCENT if focus.enabled else ui.BAD)
 
     def focus_rect(self, focus: Option) -> pygame.Rect:
+        """What the ring goes round: the card itself, or the flock's column."""
+        ring = self.ring_rects.get(focus.value)
+        if ring is not None:
+            return ring
         card = getattr(focus.value, "card", None)
         if card is not None and card in self.cards and self.cards[card].visible:
             return self.cards[card].rect

@@ -113,6 +113,37 @@ def test_an_all_ai_table_plays_three_rounds_to_the_results(app):
 
 
 # -- a human seat ------------------------------------------------------------------------------
+def test_a_human_plays_three_rounds_to_the_results_with_only_a_gamepad(app):
+    from game.input import Act, Input
+
+    table = table_for(app, 4, seed=12)
+    rec = Recorder(table)
+
+    def pad(act) -> None:
+        app.dispatch(Input(act, "pad0"))
+        app.frame(1 / 60)
+
+    decisions = 0
+    for turn in range(400):
+        run_until(app, table, lambda: human_ready(table) or table.state.is_terminal(), 20000)
+        if table.state.is_terminal():
+            break
+        for k in range(40):  # d-pad to an allowed choice (a dimmed card is refused)
+            if table.picker.focused.enabled and (k or turn % 3 == 0):
+                break
+            pad(Act.RIGHT if k % 3 else Act.DOWN)
+        pad(Act.CONFIRM)
+        decisions += 1
+    for i in range(3000):
+        if isinstance(app.stack.top, Results):
+            break
+        step(app, i)
+    assert isinstance(app.stack.top, Results)
+    assert table.state.round == 3 and decisions > 30
+    assert sum(1 for seat, _ in rec.actions if seat == 0) >= decisions
+
+
+
 def test_a_human_plays_whole_turns_with_keys_and_only_legal_moves_happen(app):
     table = table_for(app, 4, seed=5)
     rec = Recorder(table)
