@@ -129,12 +129,6 @@ class Model:
     def yard_points(self, seat: int) -> int:
         return sum(R.Flock(f).points for f in self.yards[seat] if f)
 
-    def slot_of(self, card) -> int:
-        for i, (_, c) in enumerate(self.feeder):
-            if c == card:
-                return i
-        return -1
-
 
 # ======================================================================================
 # Sprites
@@ -247,6 +241,7 @@ class YardBirbsTable(TableScene):
         self.flash: dict = {}               # (seat, flock) -> Thing with alpha: scoring
         self.chain: list = []
         self.ring_rects: dict = {}          # choice -> the rect its focus ring goes round
+        self.extras_left: dict = {}         # seat -> where its plate's counters begin
         self.picker: Picker | None = None
         self.step_phase = ""
         self.step_view = None
@@ -663,6 +658,8 @@ class YardBirbsTable(TableScene):
             for k in range(len(e.cards)):
                 order.append((k, e))
         order.sort(key=lambda t: (t[0], t[1].seat))
+        def dealt() -> None:
+            self.disp.deck = max(self.disp.deck - 1, 0)
         for idx, (k, e) in enumerate(order):
             if e.seat == viewer:  # a private event: only the owner's cards show faces
                 cards = sorted(e.cards)
@@ -670,7 +667,7 @@ class YardBirbsTable(TableScene):
                 spr = self.card(card)
                 pos = self.hand_pos(k, len(cards))
                 flights.append(Timeline([
-                    self.appear(spr, self.deck_pos(), "full", False, SHRINK),
+                    self.appear(spr, self.deck_pos(), "full", False, SHRINK), Call(dealt),
                     self.fly(spr, pos, 0.36, 0.4, 1.0, z=Z_HAND + k, flip_to=True)]))
             else:
                 spr = self.anon()
@@ -680,7 +677,7 @@ class YardBirbsTable(TableScene):
                 def count(s=seat, n=k + 1) -> None:
                     self.disp.hand_sizes[s] = n
                 flights.append(Timeline([
-                    self.appear(spr, self.deck_pos(), "full", False, SHRINK),
+                    self.appear(spr, self.deck_pos(), "full", False, SHRINK), Call(dealt),
                     spr.move_to(self.plate_hand_pos(seat), self.dur(0.36), 0.4, 0.35),
                     self.drop_extra(spr), Call(count)]))
         for e in group:
@@ -1485,7 +1482,18 @@ class YardBirbsTable(TableScene):
         crect = count.get_rect(midright=(x, rect.y + 34))
         surface.blit(count, crect)
         mini = _mini_back()
-        surface.blit(mini, mini.get_rect(midright=(crect.x - 4, rect.y + 33)))
+        mrect = mini.get_rect(midright=(crect.x - 4, rect.y + 33))
+        surface.blit(mini, mrect)
+        self.extras_left[seat] = mrect.x
+
+    def draw_thinking(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The thinking bird sits inside the plate, left of its counters (the base perches
+        it on the plate's top edge, outside the safe area for the top row)."""
+        from sprites.birds import thinking_bird
+        seat = next((s for s in range(self.n) if self.seat_rect(s) == rect), 0)
+        bird = thinking_bird(self.ctx.time, (56, 56))
+        right = self.extras_left.get(seat, rect.right - 160) - 10
+        surface.blit(bird, bird.get_rect(midright=(right, rect.y + 30)))
 
     def draw_status(self, surface: pygame.Surface) -> None:
         # The base draws the table, then the seat plates, then the status line: cards and
@@ -1541,7 +1549,9 @@ class YardBirbsTable(TableScene):
             key = (flock.suit if kind == COLOUR else flock.species if kind == SPECIES_KIND
                    else flock.number if kind == EQUAL else -1)
             surf = art.flock_label(kind, key, flock.points, self.patterns, int(step) - 4)
-            surface.blit(surf, surf.get_rect(center=(int(x), area.y + LABEL_H // 2 - 2)))
+            rect = surf.get_rect(center=(int(x), area.y + LABEL_H // 2 - 2))
+            rect.left = max(rect.left, area.x - 4)  # the first label stays on the plate
+            surface.blit(surf, rect)
             glow = self.flash.get((seat, col))
             if glow is not None and glow.alpha > 10:
                 top = area.y + LABEL_H

@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from game import layouts
-from game.session import Match, Seat, default_seats
+from game.session import Match, default_seats
 from game.yard_birbs import rules as R
 from scenes.results import Results
 from scenes.yard_birbs_table import YardBirbsTable
