@@ -1142,6 +1142,7 @@ class FlappyFamiliesTable(TableScene):
         if human and self.picker is not None and self.step in ("b_card", "c_card"):
             enabled = {o.value[1]: o.enabled for o in self.picker.options
                        if isinstance(o.value, tuple) and o.value[0] == "family"}
+        tops = []
         for (family, count), rect in zip(groups, rects):
             lift = self.hand_lift.get(family, 0.0)
             if self.picked_family == family:
@@ -1153,6 +1154,8 @@ class FlappyFamiliesTable(TableScene):
             surface.blit(img, (rect.x, y))
             if enabled and not enabled.get(family, True):
                 surface.blit(self._shade(MINI), (rect.x, y))
+            tops.append((family, count, rect, y))
+        for family, count, rect, y in tops:   # counts on top: a squeezed hand hides no number
             surface.blit(self._count_badge(family, count), (rect.right - 24, y - 12))
             if family == incoming:
                 self._tag(surface, "+1 new", (rect.centerx, y + MINI[1] - 6), ui.GOOD)
@@ -1191,12 +1194,11 @@ class FlappyFamiliesTable(TableScene):
         if surf is None:
             a = self.ctx.assets
             surf = pygame.Surface((200, 156), pygame.SRCALPHA)
-            head = a.text("Your hand", 28, ui.TEXT_MUTED, "bold")
+            head = a.text(f"Your {count} card{'s' if count != 1 else ''}", 28, ui.TEXT_MUTED, "bold")
             surf.blit(head, head.get_rect(midtop=(100, 10)))
             num = a.text(str(score), 56, ui.ACCENT, "title")
             surf.blit(num, num.get_rect(midtop=(100, 40)))
-            pts = a.text(f"point{'s' if score != 1 else ''} \u00b7 {count} card{'s' if count != 1 else ''}",
-                         28, ui.TEXT, "body")
+            pts = a.text(f"point{'s' if score not in (1, -1) else ''}", 28, ui.TEXT, "body")
             surf.blit(pts, pts.get_rect(midtop=(100, 112)))
             self._cache.put(key, surf)
         return surf
