@@ -955,10 +955,12 @@ class FlappyFamiliesTable(TableScene):
             return ((Act.CONFIRM, "Choose"), (Act.PAUSE, "Pause"))
         if step == "second":
             return ((Act.CONFIRM, "Flip it"), (Act.BACK, "Back"), (Act.PAUSE, "Pause"))
-        if step == "b_card":
-            return ((Act.CONFIRM, "Hide this card there"), (Act.BACK, "Back"), (Act.PAUSE, "Pause"))
-        if step == "c_card":
-            return ((Act.CONFIRM, "Hide this card"), (Act.BACK, "Back"), (Act.PAUSE, "Pause"))
+        if step in ("b_card", "c_card"):
+            what = "this card"
+            if isinstance(value, tuple) and value[0] == "family":
+                what = "a predator" if value[1] == PREDATOR else f"one of your {FAMILIES[value[1]]}"
+            label = f"Hide {what} there" if step == "b_card" else f"Hide {what}"
+            return ((Act.CONFIRM, label), (Act.BACK, "Back"), (Act.PAUSE, "Pause"))
         if step == "c_space":
             return ((Act.CONFIRM, "Hide it here"), (Act.BACK, "Back"), (Act.PAUSE, "Pause"))
         return ((Act.PAUSE, "Pause"),)
