@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.cubirds.cards import BIG, INDEX, NUM_ROWS, SMALL, SPECIES, species_name
+from game.cubirds.cards import INDEX, NUM_ROWS, SMALL, SPECIES, species_name
 from game.cubirds.rules import (DRAW, FLOCK, LEFT, PLACE, RESTORE, RIGHT, SIDES,
                                 BirdsCaptured, BirdsPlaced, CardsDrawn, CollectionStarted,
                                 DrawTwo, Flock, FlockCompleted, HandDealt, HandDiscarded,
@@ -74,6 +74,7 @@ class CuBirdsTable(TableScene):
         self.pending_spr: CardSprite | None = None
         self.pending_row: int | None = None
         self.dealing = False
+        self.acting: int | None = None
         self.fan_caption = ""
         self.fan_rect = pygame.Rect(0, 0, 0, 0)
         self.flying: list[CardSprite] = []
@@ -86,16 +87,15 @@ class CuBirdsTable(TableScene):
         self.chosen: str | None = None       # the species picked in step 1
         self.preview: Preview | None = None
         self.highlight: str | None = None    # species outlined in the rows (step 1 hint)
-        self.opening = False
         self._placed_count = 0
         self.buttons: list[Option] = []
+        art.warm(self.patterns)   # build every face now, not in the middle of a deal
         b = self.rect_of("buttons")
         bh = (b.h - 12) // 2
         self.button_rects = [pygame.Rect(b.x, b.y, b.w, bh), pygame.Rect(b.x, b.y + bh + 12, b.w, bh)]
 
     def enter(self) -> None:
         """The opening deal starts from an empty table and a full deck."""
-        self.opening = True
         for row in self.rows_spr:
             row.clear()
         self.hand_spr = {}
@@ -105,7 +105,6 @@ class CuBirdsTable(TableScene):
         self.disp_deck = DECK_SIZE
         self.disp_discard = []
         super().enter()
-        self.opening = False
 
     # -- geometry --------------------------------------------------------------------------
     def rect_of(self, name: str) -> pygame.Rect:
@@ -214,10 +213,22 @@ class CuBirdsTable(TableScene):
         return (a.centerx, (a.y + b.bottom) // 2)
 
     def log(self, line: str) -> None:
-        """Keep the one-line log on what happened: "X is up" shows on the plates already."""
-        if line in {TurnPassed(s).describe(self.names) for s in range(self.match.num_players)}:
+        """Keep the one-line log on what happened: whose turn it is and who was dealt
+        cards show on the plates, so those lines would only push the news away."""
+        if line in self.quiet_lines:
             return
         super().log(line)
+
+    @property
+    def quiet_lines(self) -> set[str]:
+        lines = getattr(self, "_quiet", None)
+        if lines is None:
+            seats = range(self.match.num_players)
+            lines = {TurnPassed(s).describe(self.names) for s in seats}
+            lines |= {HandDealt(s, ("robin",) * n).describe(self.names)
+                      for s in seats for n in range(9)}
+            self._quiet = lines
+        return lines
 
     # -- sprites -------------------------------------------------------------------------------
     @property
@@ -317,7 +328,12 @@ class CuBirdsTable(TableScene):
                 continue
             handler = getattr(self, f"_anim_{kind.__name__}", None)
             if handler is not None:
-                steps += handler(e, events[i + 1:])
+                new = handler(e, events[i + 1:])
+                if kind is RestorationDrawn and i and isinstance(events[i - 1], BirdsCaptured):
+                    # the restoration card comes off the deck while the taken birds fly
+                    steps.append(Together(steps.pop(), Timeline([Wait(self.dur(0.15))] + new)))
+                else:
+                    steps += new
             i += 1
         if over is not None:
             winners = [self.names[w] for w in over.winners]
@@ -460,7 +476,7 @@ class CuBirdsTable(TableScene):
         return [Call(start), self.staggered(flights, 0.06), Call(done), Wait(self.dur(0.15))]
 
     # a move
-    def _beat(self, preview: Preview, seconds: float = 0.5) -> list:
+    def _beat(self, preview: Preview, seconds: float = 0.36) -> list:
         """Show an AI's choice the way a person's is previewed, for a moment."""
         def show() -> None:
             self.preview = preview
@@ -495,14 +511,14 @@ class CuBirdsTable(TableScene):
         self.rows_spr[e.row] = new_row
         centres = dict(zip(map(id, new_row), self.row_centres(e.row, len(new_row))))
         order = placed if e.side == RIGHT else list(reversed(placed))
-        flights = [self.fly(s, centres[id(s)], 0.42, scale=1.0, sound="slide" if k == 0 else None)
+        flights = [self.fly(s, centres[id(s)], 0.4, scale=1.0, sound="slide" if k == 0 else None)
                    for k, s in enumerate(order)]
         seat = e.seat
         count = e.count
 
         def leave() -> None:
             self.disp_sizes[seat] = max(0, self.disp_sizes[seat] - count)
-        moves = [Call(leave), self.staggered(flights, 0.07)]
+        moves = [Call(leave), self.staggered(flights, 0.05)]
         moves += self.row_reflow(e.row, 0.32, skip=set(placed))
         moves += self.hand_reflow(0.3)
         steps.append(Together(*moves))
@@ -519,7 +535,7 @@ class CuBirdsTable(TableScene):
         def mark() -> None:
             for s in taken:
                 s.outline = ui.ACCENT
-        steps: list = [Call(mark), Together(*lift), Wait(self.dur(0.2))]
+        steps: list = [Call(mark), Together(*lift), Wait(self.dur(0.1))]
         viewer = self.shown.seat if self.shown is not None else None
         moves: list = []
         if e.seat == viewer:
@@ -528,13 +544,13 @@ class CuBirdsTable(TableScene):
             centres = self.hand_centres(self.hand_groups())
             where = {id(s): p for sp, cards in self.hand_spr.items() for s, p in zip(cards, centres[sp])}
             for k, s in enumerate(taken):
-                moves.append(self.fly(s, where[id(s)], 0.45, sound="slide" if k == 0 else None,
+                moves.append(self.fly(s, where[id(s)], 0.4, sound="slide" if k == 0 else None,
                                       then=lambda s=s: self._settle(s)))
             moves += self.hand_reflow(0.3, skip=set(taken))
         else:
             for k, s in enumerate(taken):
                 self.flying.append(s)
-                moves.append(self.fly(s, self.plate_hand_pos(e.seat), 0.45, scale=PLATE_SCALE,
+                moves.append(self.fly(s, self.plate_hand_pos(e.seat), 0.4, scale=PLATE_SCALE,
                                       sound="slide" if k == 0 else None,
                                       then=self._into_plate(s, e.seat)))
         moves += self.row_reflow(e.row, 0.34)
@@ -553,12 +569,12 @@ class CuBirdsTable(TableScene):
         return [Call(self._deck_minus(1)),
                 Together(self.fly(spr, target, 0.38, sound="slide"),
                          Timeline([Wait(self.dur(0.12)), spr.flip(self.dur(0.28), face_up=True)])),
-                Call(lambda: self.ctx.play("flip")), Wait(self.dur(0.12))]
+                Call(lambda: self.ctx.play("flip")), Wait(self.dur(0.05))]
 
     def _anim_RestorationPlaced(self, e: RestorationPlaced, rest) -> list:
         steps: list = []
         if not self.is_human(e.seat):
-            steps += self._beat(Preview(e.species, self.ghost_positions(e.row, e.side, 1)), 0.35)
+            steps += self._beat(Preview(e.species, self.ghost_positions(e.row, e.side, 1)), 0.26)
         spr = self.pending_spr
         if spr is None:
             spr = self.card(e.species, self.rect_of("pending").center)
@@ -571,7 +587,7 @@ class CuBirdsTable(TableScene):
             row.append(spr)
         centres = self.row_centres(e.row, len(row))
         target = centres[0] if e.side == LEFT else centres[-1]
-        steps.append(Together(self.fly(spr, target, 0.4, sound="slide"),
+        steps.append(Together(self.fly(spr, target, 0.36, sound="slide"),
                               *self.row_reflow(e.row, 0.3, skip={spr})))
         return steps
 
@@ -602,7 +618,7 @@ class CuBirdsTable(TableScene):
         return [self.staggered(flights, 0.1)]
 
     def _anim_DrawDeclined(self, e, rest) -> list:
-        return [Wait(self.dur(0.15))]
+        return [Wait(self.dur(0.1))]
 
     def _anim_FlockCompleted(self, e: FlockCompleted, rest) -> list:
         viewer = self.shown.seat if self.shown is not None else None
@@ -617,7 +633,7 @@ class CuBirdsTable(TableScene):
         cx, cy = self.fan_centre()
         pitch = min(84, 900 // max(len(cards), 1))
         x0 = cx - pitch * (len(cards) - 1) / 2
-        fan = [self.fly(s, (int(x0 + k * pitch), cy), 0.4, scale=1.0, lift=0.8,
+        fan = [self.fly(s, (int(x0 + k * pitch), cy), 0.36, scale=1.0, lift=0.8,
                         sound="slide" if k == 0 else None) for k, s in enumerate(cards)]
         seat, species = e.seat, e.species
         kept, rest_cards = cards[:e.kept], cards[e.kept:]
@@ -635,13 +651,13 @@ class CuBirdsTable(TableScene):
             self.fan_caption = ""
         goes = []
         for s in kept:
-            goes.append(self.fly(s, self.plate_coll_pos(seat, species), 0.5, scale=PLATE_SCALE,
+            goes.append(self.fly(s, self.plate_coll_pos(seat, species), 0.4, scale=PLATE_SCALE,
                                  then=self._into_collection(s, seat, species, 1)))
         for s in rest_cards:
             goes.append(self._to_discard(species, None, spr=s))
         return [Together(self.staggered(fan, 0.05), *self.hand_reflow(0.3)),
                 Call(lambda: self.ctx.play("chirp")), Call(show),
-                Wait(self.dur(0.7)), Call(hide),
+                Wait(self.dur(0.5)), Call(hide),
                 self.staggered(goes, 0.05)]
 
     def _anim_RoundEnded(self, e: RoundEnded, rest) -> list:
@@ -830,7 +846,7 @@ class CuBirdsTable(TableScene):
 
     # -- words -------------------------------------------------------------------------------
     def status(self) -> str:
-        seat = self.state.current_player
+        seat = self.shown_turn
         if seat is None:
             return "Game over"
         name = self.names[seat]
@@ -895,12 +911,43 @@ class CuBirdsTable(TableScene):
 
     # -- drawing -------------------------------------------------------------------------------
     def draw_seat(self, surface: pygame.Surface, seat: int) -> None:
-        """Plates are drawn from draw_table, under the cards that fly to them."""
+        """Plates are drawn from draw_table (draw_plate), under the cards flying to them."""
+
+    def draw_plate(self, surface: pygame.Surface, seat: int) -> None:
+        """The base's seat plate, lit for the seat whose move is on screen (shown_turn)."""
+        a = self.ctx.assets
+        rect = self.seat_rect(seat)
+        info = self.match.seats[seat]
+        current = self.shown_turn == seat
+        colour = ui.SEAT_COLOURS[info.colour % 6]
+        ui.draw_shadowed_panel(surface, rect, ui.PANEL_LIGHT if current else ui.PANEL, 20,
+                               colour if current else None, 5 if current else 0)
+        ui.draw_shape(surface, ui.SEAT_SHAPES[info.colour % 6], (rect.x + 34, rect.y + 34), 20, colour)
+        if info.human:
+            label = f"{info.name} \u00b7 You" if len(self.match.humans) == 1 else info.name
+        else:
+            label = f"{info.name} \u00b7 {info.level.title()} AI"
+        name = a.text_fit(label, 32, rect.w - 76, ui.TEXT, "bold")
+        surface.blit(name, (rect.x + 64, rect.y + 14))
+        self.draw_seat_extra(surface, seat, rect)
+        if current and not info.human and self.decision is not None:
+            self.draw_thinking(surface, rect)
+
+    @property
+    def shown_turn(self) -> int | None:
+        """Whose move the screen is showing: the mover until its animation ends."""
+        if self.animator.busy and self.acting is not None:
+            return self.acting
+        return self.state.current_player
+
+    def submit(self, action) -> bool:
+        self.acting = self.state.current_player
+        return super().submit(action)
 
     def draw_thinking(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         from sprites.birds import thinking_bird
-        bird = thinking_bird(self.ctx.time, (60, 60))
-        surface.blit(bird, bird.get_rect(topright=(rect.right - 10, rect.y + 4)))
+        bird = thinking_bird(self.ctx.time, (64, 64))
+        surface.blit(bird, bird.get_rect(bottomright=(rect.right - 8, rect.bottom - 6)))
 
     def draw_seat_extra(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
         a = self.ctx.assets
@@ -952,6 +999,9 @@ class CuBirdsTable(TableScene):
             ghost = art.ghost(self.preview.species, self.patterns)
             for pos in reversed(self.preview.ghosts):
                 surface.blit(ghost, ghost.get_rect(center=pos))
+            if len(self.preview.ghosts) > 1:
+                self.draw_count(surface, ghost.get_rect(center=self.preview.ghosts[0]),
+                                len(self.preview.ghosts))
         for s in late:
             if not s.z:
                 s.draw(surface)
@@ -959,7 +1009,7 @@ class CuBirdsTable(TableScene):
         for option in self.buttons:
             self.draw_button(surface, option)
         for seat in range(self.match.num_players):
-            TableScene.draw_seat(self, surface, seat)
+            self.draw_plate(surface, seat)
         for s in self.flying:
             if not s.z:
                 s.draw(surface)
@@ -1046,7 +1096,6 @@ class CuBirdsTable(TableScene):
             surface.blit(t, t.get_rect(midtop=(spot.centerx, spot.bottom + 10)))
 
     def draw_hand(self, surface: pygame.Surface) -> None:
-        a = self.ctx.assets
         for species in SPECIES:
             cards = self.hand_spr.get(species)
             if not cards:
@@ -1056,12 +1105,15 @@ class CuBirdsTable(TableScene):
                     s.draw(surface)
             top = cards[-1]
             if len(cards) > 1 and not top.z and top.visible:
-                r = top.rect
-                num = a.text(f"\u00d7{len(cards)}", 28, art.INK, "title")
-                pill = num.get_rect(center=(r.right - 14, r.bottom - 12)).inflate(16, 4)
-                pygame.draw.rect(surface, art.INK, pill.inflate(6, 6), border_radius=pill.h)
-                pygame.draw.rect(surface, ui.ACCENT, pill, border_radius=pill.h)
-                surface.blit(num, num.get_rect(center=pill.center))
+                self.draw_count(surface, top.rect, len(cards))
+
+    def draw_count(self, surface: pygame.Surface, rect: pygame.Rect, n: int) -> None:
+        """A "x3" pill on a card's lower right corner: how many cards the group holds."""
+        num = self.ctx.assets.text(f"\u00d7{n}", 28, art.INK, "title")
+        pill = num.get_rect(center=(rect.right - 14, rect.bottom - 12)).inflate(16, 4)
+        pygame.draw.rect(surface, art.INK, pill.inflate(6, 6), border_radius=pill.h)
+        pygame.draw.rect(surface, ui.ACCENT, pill, border_radius=pill.h)
+        surface.blit(num, num.get_rect(center=pill.center))
 
     def draw_button(self, surface: pygame.Surface, option: Option) -> None:
         a = self.ctx.assets

@@ -233,12 +233,16 @@ def chip(species: str, count: int, patterns: bool = True, flock: bool = False) -
     return _fast(surf)
 
 
-def species_colour(species: str):
-    return PANEL[species]
-
-
-def all_species() -> tuple[str, ...]:
-    return SPECIES
+def warm(patterns: bool = True) -> None:
+    """Build what a table shows in its first seconds (faces, back, ghosts, small chips)."""
+    with_shadow(back())
+    back((46, 64))
+    slot()
+    for species in SPECIES:
+        with_shadow(face(species, patterns))
+        ghost(species, patterns)
+        for count in (1, 2):
+            chip(species, count, patterns, False)
 
 
 _SHADOWED: dict[int, tuple[pygame.Surface, pygame.Surface]] = {}

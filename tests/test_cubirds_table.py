@@ -12,7 +12,7 @@ from game.cubirds import rules
 from game.cubirds.cards import INDEX, SPECIES
 from game.cubirds.rules import (DRAW, FLOCK, PLACE, RESTORE, DrawTwo, Flock, Pass, Place,
                                 Restore)
-from game.session import Match, Seat, default_seats
+from game.session import Match, default_seats
 from scenes.cubirds_table import CuBirdsTable
 from tests.harness import make_app, post, press, show
 
