@@ -92,14 +92,19 @@ class Assets:
                  face: str = "body") -> pygame.Surface:
         """A line cut short with an ellipsis so it fits ``max_width`` (never a smaller font:
         the ten-foot minimum is a floor)."""
+        key = ("fit", text, size, max_width, tuple(color), face)
+        cached = self.cache.get(key)
+        if cached is not None:
+            return cached
         surf = self.text(text, size, color, face)
-        if surf.get_width() <= max_width or len(text) <= 1:
-            return surf
-        font = self.font(face, size)
-        cut = len(text)
-        while cut > 1 and font.size(text[:cut].rstrip() + "\u2026")[0] > max_width:
-            cut -= 1
-        return self.text(text[:cut].rstrip() + "\u2026", size, color, face)
+        if surf.get_width() > max_width and len(text) > 1:
+            font = self.font(face, size)
+            cut = len(text)
+            while cut > 1 and font.size(text[:cut].rstrip() + "\u2026")[0] > max_width:
+                cut -= 1
+            surf = self.text(text[:cut].rstrip() + "\u2026", size, color, face)
+        self.cache.put(key, surf)
+        return surf
 
     def wrap(self, text: str, size: int, width: int, face: str = "body") -> list[str]:
         """Break ``text`` into lines no wider than ``width`` pixels."""

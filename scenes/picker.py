@@ -23,6 +23,9 @@ class Option:
     value: object
     label: str = ""          # what CONFIRM will do, for the prompt ("Place on the left")
     enabled: bool = True     # shown but refused (e.g. a card that may not be played)
+    ring: pygame.Rect | None = None  # where the focus ring goes, if not around the hit
+    #                                  area (overlapping cards: a narrow strip to click,
+    #                                  the whole card to ring)
 
 
 class _Box:
@@ -112,5 +115,5 @@ class Picker:
     def draw(self, surface: pygame.Surface, t: float) -> None:
         option = self.focused
         if option is not None:
-            ui.draw_focus_ring(surface, option.rect, t, self.radius,
+            ui.draw_focus_ring(surface, option.ring or option.rect, t, self.radius,
                                ui.ACCENT if option.enabled else ui.BAD)

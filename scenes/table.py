@@ -72,6 +72,11 @@ class TableScene(Scene):
         self.revealed: int | None = None
         self.last_viewer: int | None = None
         self.last_device: dict[int, str] = {}
+        # the log and the game-over banner follow the animation, never run ahead of it
+        self._moving = False
+        self._queued: list[str] = []
+        self._queued_banner: tuple[str, str, float] | None = None
+        self._banner_surface: pygame.Surface | None = None
         self.shown = self.state.view(self.viewer)
         self.setup()
         self.refresh()
@@ -116,6 +121,10 @@ class TableScene(Scene):
 
     def draw_seat_extra(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
         """Game details on a seat's plate (hand size, collection...)."""
+
+    def draw_over_seats(self, surface: pygame.Surface) -> None:
+        """Anything that must lie above the seat plates but below the status line, log
+        and banner (cards flying to a yard, tooltips)."""
 
     def status(self) -> str:
         """One line on what is happening or what the human should do."""
@@ -222,33 +231,72 @@ class TableScene(Scene):
             return False
         self.decision = None
         self.turn_ready = False
+        self._moving = True
         if hiding and self.state.current_player != mover:
             # the decision is made and play moves on: the hand goes away at once, and the
             # move is shown from the spectator's picture of the table before it
             self.revealed = None
             self.shown = before
             self.refresh()
-        for event in events:
-            self.log(event.describe(self.names))
-            if isinstance(event, GameOver):
-                self.banner(event.describe(self.names), self.state.outcome(), hold=RESULTS_DELAY)
-        self.animate(events)
+        try:
+            for event in events:
+                self.log(event.describe(self.names))
+                if isinstance(event, GameOver):
+                    self._queued_banner = (event.describe(self.names), self.state.outcome(),
+                                           RESULTS_DELAY)
+            self.animate(events)
+        finally:
+            self._moving = False
+        if not self.animator.busy:
+            self.flush_log()
         self.dirty = True
         return True
 
     def log(self, line: str) -> None:
-        if line:
+        """Add a line to the game log. Lines of the move being played wait until its
+        animation reaches them (see release_log) or ends, so the log never tells the
+        end of a move before the cards show it."""
+        if not line:
+            return
+        if self._moving:
+            self._queued.append(line)
+        else:
             self.log_lines.append(line)
+
+    def release_log(self, event: Event) -> "Call":
+        """A timeline step that shows ``event``'s log line (and any queued before it)."""
+        from sprites.tween import Call
+        line = event.describe(self.names)
+
+        def show() -> None:
+            if line in self._queued:
+                upto = self._queued.index(line) + 1
+                self.log_lines.extend(self._queued[:upto])
+                del self._queued[:upto]
+        return Call(show)
+
+    def flush_log(self) -> None:
+        """The move's animation is over: everything it had to say is said."""
+        self.log_lines.extend(self._queued)
+        self._queued.clear()
+        if self._queued_banner is not None:
+            text, sub, hold = self._queued_banner
+            self._queued_banner = None
+            if text != self.banner_text:  # the table may have shown it already
+                self.banner(text, sub, hold)
 
     def banner(self, text: str, sub: str = "", hold: float = 1.6) -> None:
         self.banner_text, self.banner_sub = text, sub
         self.banner_time, self.banner_hold = 0.0, hold
+        self._banner_surface = None
 
     def update(self, dt: float) -> None:
         self.animator.update(dt)
         self.banner_time += dt
         if self.animator.busy:
             return
+        if self._queued or self._queued_banner:
+            self.flush_log()
         if self.dirty:
             self.shown = self.state.view(self.viewer)
             self.refresh()
@@ -314,6 +362,7 @@ class TableScene(Scene):
         self.draw_table(surface)
         for seat in range(self.match.num_players):
             self.draw_seat(surface, seat)
+        self.draw_over_seats(surface)
         self.draw_status(surface)
         self.draw_log(surface)
         self.draw_banner(surface)
@@ -398,22 +447,28 @@ class TableScene(Scene):
         total = self.banner_hold + 0.6
         if t > total:
             return
+        if self._banner_surface is None:  # built once per banner, then only faded
+            self._banner_surface = self._build_banner()
         appear = min(t / 0.25, 1.0)
         fade = 1.0 if t < total - 0.35 else max(0.0, (total - t) / 0.35)
+        banner = self._banner_surface
+        banner.set_alpha(int(255 * min(appear, fade)))
+        rise = int(24 * (1.0 - appear))
+        surface.blit(banner, banner.get_rect(center=(ui.CANVAS[0] // 2,
+                                                     ui.CANVAS[1] // 2 - 60 + rise)))
+
+    def _build_banner(self) -> pygame.Surface:
         a = self.ctx.assets
         title = a.text_fit(self.banner_text, 64, 1500, ui.ACCENT, "title")
         sub = a.text_fit(self.banner_sub, 36, 1500, ui.TEXT) if self.banner_sub else None
         h = title.get_height() + (sub.get_height() + 10 if sub else 0) + 56
         w = max(title.get_width(), sub.get_width() if sub else 0) + 120
-        scale = 0.85 + 0.15 * math.sin(appear * math.pi / 2)
-        box = pygame.Rect(0, 0, int(w * scale), int(h * scale))
-        box.center = (ui.CANVAS[0] // 2, ui.CANVAS[1] // 2 - 60)
-        panel = ui.panel(box.size, (16, 22, 32), 28, ui.ACCENT, 4, alpha=int(235 * fade))
-        surface.blit(panel, box)
-        if fade > 0.3:
-            surface.blit(title, title.get_rect(midtop=(box.centerx, box.y + 28 * scale)))
-            if sub:
-                surface.blit(sub, sub.get_rect(midbottom=(box.centerx, box.bottom - 24 * scale)))
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        surf.blit(ui.panel((w, h), (16, 22, 32), 28, ui.ACCENT, 4, alpha=235), (0, 0))
+        surf.blit(title, title.get_rect(midtop=(w // 2, 28)))
+        if sub:
+            surf.blit(sub, sub.get_rect(midbottom=(w // 2, h - 24)))
+        return surf
 
     # -- helpers for subclasses --------------------------------------------------------------
     def pause_for(self, seconds: float) -> None:

@@ -32,16 +32,18 @@ def make(tmp_path):
     pygame.quit()
 
 
-def run(app, seconds):
-    for _ in range(int(seconds * 60)):
-        app.frame(1 / 60)
+def run(app, seconds, dt=1 / 60):
+    """Advance the game clock; long idle waits use coarse frames (the timers only read the
+    clock, so a 3-minute wait need not render 10,800 frames)."""
+    for _ in range(round(seconds / dt)):
+        app.frame(dt)
 
 
 def test_idle_title_starts_the_demo_after_the_set_time(make):
     app = make()
     app.ctx.settings.idle_seconds = 30
     show(app, Title(app.ctx))
-    run(app, 29)
+    run(app, 29, dt=0.25)
     assert isinstance(app.stack.top, Title)
     run(app, 2)
     assert isinstance(app.stack.top, Attract)
@@ -54,7 +56,7 @@ def test_outside_kiosk_only_the_title_goes_idle(make):
     app.ctx.settings.idle_seconds = 10
     show(app, Title(app.ctx))
     show(app, GameSelect(app.ctx))
-    run(app, 20)
+    run(app, 20, dt=0.25)
     assert isinstance(app.stack.top, GameSelect)
 
 
@@ -65,7 +67,7 @@ def test_in_kiosk_any_menu_goes_idle(make):
     app.ctx.settings.idle_seconds = 10
     show(app, Title(app.ctx))
     show(app, GameSelect(app.ctx))
-    run(app, 11)
+    run(app, 11, dt=0.25)
     assert isinstance(app.stack.top, Attract)
 
 
@@ -73,9 +75,9 @@ def test_input_resets_the_idle_timer(make):
     app = make()
     app.ctx.settings.idle_seconds = 10
     show(app, Title(app.ctx))
-    run(app, 8)
+    run(app, 8, dt=0.25)
     press(app, pygame.K_DOWN)
-    run(app, 8)
+    run(app, 8, dt=0.25)
     assert isinstance(app.stack.top, Title)
 
 
@@ -206,22 +208,22 @@ def test_endless_crashes_stop_with_an_error_code(make, monkeypatch):
 def test_idle_human_in_a_kiosk_game_is_asked_then_the_demo_takes_over(make):
     app = make(kiosk=True)
     table = show(app, ToyTable(app.ctx, Match("toy", (Seat("Me", human=True), Seat("Bot")), 2)))
-    run(app, GAME_IDLE - 1)
+    run(app, GAME_IDLE - 1, dt=0.5)
     assert app.stack.top is table
-    run(app, 2)
+    run(app, 2, dt=0.5)
     assert isinstance(app.stack.top, StillPlaying)
     press(app, pygame.K_SPACE)          # someone is there
     assert app.stack.top is table
-    run(app, GAME_IDLE + 1)
+    run(app, GAME_IDLE + 1, dt=0.5)
     assert isinstance(app.stack.top, StillPlaying)
-    run(app, StillPlaying.countdown + 1)
+    run(app, StillPlaying.countdown + 1, dt=0.5)
     assert isinstance(app.stack.top, Attract)
 
 
 def test_an_idle_game_is_never_abandoned_outside_kiosk_mode(make):
     app = make()
     table = show(app, ToyTable(app.ctx, Match("toy", (Seat("Me", human=True), Seat("Bot")), 2)))
-    run(app, GAME_IDLE + 30)
+    run(app, GAME_IDLE + 30, dt=0.5)
     assert app.stack.top is table
 
 
