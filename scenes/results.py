@@ -79,14 +79,25 @@ class Results(MenuScene):
                 crown = a.text("Winner", 32, ui.ACCENT, "bold")
                 surface.blit(crown, crown.get_rect(midtop=(rect.centerx, rect.y + 172)))
             rows = self.breakdown[seat] if seat < len(self.breakdown) else []
-            max_rows = (rect.bottom - (rect.y + 230) - 10) // ROW
             y = rect.y + 230
-            for label, value in rows[:max_rows]:
+            bottom = rect.bottom - ROW - 6
+            shown = 0
+            for label, value in rows:
                 vt = a.text(str(value), 28, ui.TEXT, "bold")
-                lt = a.text_fit(str(label), 28, rect.w - 60 - vt.get_width(), ui.TEXT_MUTED)
-                surface.blit(lt, (rect.x + 24, y))
+                lt = a.text(str(label), 28, ui.TEXT_MUTED)
+                two_lines = lt.get_width() + vt.get_width() + 60 > rect.w
+                if y + (2 if two_lines else 1) * ROW > bottom + ROW:
+                    break
+                if two_lines:  # a narrow column: the label gets its own line, never cut
+                    lt = a.text_fit(str(label), 28, rect.w - 48, ui.TEXT_MUTED)
+                    surface.blit(lt, (rect.x + 24, y))
+                    y += ROW - 6
+                else:
+                    surface.blit(lt, (rect.x + 24, y))
                 surface.blit(vt, vt.get_rect(topright=(rect.right - 24, y)))
                 y += ROW
+                shown += 1
+            max_rows = shown
             if len(rows) > max_rows:
                 more = a.text(f"+{len(rows) - max_rows} more", 28, ui.TEXT_MUTED)
                 surface.blit(more, (rect.x + 24, y))
