@@ -287,3 +287,21 @@ def test_a_spectator_deal_shows_only_backs_for_the_hands(app):
     assert faces == public
     run_until(app, lambda: not table.animator.busy)
     assert table.flying == [] and table.hand_spr == {}
+
+
+def test_a_gamepad_alone_places_birds(app):
+    from game.input import Act, Input
+
+    table = show(app, CuBirdsTable(app.ctx, match(3, seed=11)))
+    assert run_until(app, lambda: ready(table))
+    moves = record_moves(table)
+    for act in (Act.RIGHT, Act.CONFIRM, Act.DOWN):
+        app.dispatch(Input(act, "pad0"))
+        app.frame(STEP)
+    assert table.step == "end"
+    app.dispatch(Input(Act.BACK, "pad0"))     # B steps back ...
+    assert table.step == "species"
+    app.dispatch(Input(Act.CONFIRM, "pad0"))  # ... and A chooses again
+    r, side = table.picker.focused.value
+    app.dispatch(Input(Act.CONFIRM, "pad0"))
+    assert len(moves) == 1 and moves[0][1] and moves[0][0].row == r and moves[0][0].side == side
