@@ -414,7 +414,7 @@ class FlappyFamiliesTable(TableScene):
         self.flipped = None
         self.picked_family = None
         self.anim_status = f"{self._name(ev.seat)}'s turn" if self._name(ev.seat) != "You" else "Your turn"
-        return Wait(self.dur(0.12))
+        return None
 
     # flips
     def _a_CardFlipped(self, ev: R.CardFlipped):
@@ -441,10 +441,10 @@ class FlappyFamiliesTable(TableScene):
         def revealed() -> None:   # the name only once the face shows
             self.anim_status = f"{who} {verb} a {bird}{tail}"
             self._release(ev)
-        return Timeline([Call(mark), Tween(sprite, self.dur(0.16), ease_out_cubic, lift=0.5),
+        return Timeline([Call(mark), Tween(sprite, self.dur(0.1), ease_out_cubic, lift=0.5),
                          self._sound("flip"),
-                         sprite.flip(self.dur(0.36), face_up=True, on_swap=revealed),
-                         Wait(self.dur(0.38))])
+                         sprite.flip(self.dur(0.34), face_up=True, on_swap=revealed),
+                         Wait(self.dur(0.22))])
 
     def _a_flip_down(self, run: list):
         flips = []
@@ -461,11 +461,11 @@ class FlappyFamiliesTable(TableScene):
 
             def clear(sprite=sprite) -> None:
                 sprite.outline = None
-            flips.append(Timeline([sprite.flip(self.dur(0.34), face_up=False), Call(clear)]))
+            flips.append(Timeline([sprite.flip(self.dur(0.3), face_up=False), Call(clear)]))
         if not flips:
             return None
         self.flipped = None
-        return Timeline([self._sound("flip"), Together(*flips), Wait(self.dur(0.12))])
+        return Timeline([self._sound("flip"), Together(*flips), Wait(self.dur(0.06))])
 
     def _a_PredatorStruck(self, ev: R.PredatorStruck):
         sc = self.slots[ev.slot]
@@ -512,7 +512,7 @@ class FlappyFamiliesTable(TableScene):
             if sc is not None:
                 sc.sprite.outline = ui.BAD
         self.ctx.play("tap")
-        return Wait(self.dur(0.9))   # the beat in which everyone remembers them
+        return Wait(self.dur(0.75))   # the beat in which everyone remembers them
 
     # cards moving
     def _a_taken(self, run: list):
@@ -554,7 +554,7 @@ class FlappyFamiliesTable(TableScene):
             self.hand_sizes[ev.seat] += 1
             self.open_fams[ev.seat].append((family, True))
             self.ctx.play("tap")
-        return Timeline([self._fly(sprite, target, 0.5, scale, lift=0.9), Call(land)])
+        return Timeline([self._fly(sprite, target, 0.45, scale, lift=0.9), Call(land)])
 
     def _a_OptionChosen(self, ev: R.OptionChosen):
         self.chosen = ev.option
@@ -563,8 +563,8 @@ class FlappyFamiliesTable(TableScene):
         self.anim_status = f"{who} {'choose' if who == 'You' else 'chooses'} {ev.option}: {title}"
         self.ctx.play("tap")
         self.panel_pulse = 0.0
-        return Timeline([Tween(self, self.dur(0.3), ease_out_back, panel_pulse=1.0),
-                         Wait(self.dur(0.15))])
+        return Timeline([Tween(self, self.dur(0.26), ease_out_back, panel_pulse=1.0),
+                         Wait(self.dur(0.06))])
 
     def _a_CardPicked(self, ev: R.CardPicked):
         if ev.seat == self.hand_seat and ev.card >= 0:
@@ -595,7 +595,7 @@ class FlappyFamiliesTable(TableScene):
                             f"{R.slot_label(ev.slot)}")
         self.ctx.play("slide")
         sc = SlotCard(sprite, ev.card if mine else None, memory, (self._colour(ev.seat),))
-        moves = [self._fly(sprite, target, 0.5, 1.0, lift=0.8)]
+        moves = [self._fly(sprite, target, 0.45, 1.0, lift=0.8)]
         if mine:
             moves.append(Timeline([Wait(self.dur(0.12)), sprite.flip(self.dur(0.3), face_up=False)]))
 
@@ -603,7 +603,7 @@ class FlappyFamiliesTable(TableScene):
             self._drop_air(sprite)
             self.slots[ev.slot] = sc
             self.ctx.play("tap")
-        return Timeline([Together(*moves), Call(land), Wait(self.dur(0.1))])
+        return Timeline([Together(*moves), Call(land), Wait(self.dur(0.05))])
 
     def _a_CardsDrawn(self, ev: R.CardsDrawn):
         deck = self.deck_center()
