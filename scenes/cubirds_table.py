@@ -75,6 +75,7 @@ class CuBirdsTable(TableScene):
         self.pending_row: int | None = None
         self.dealing = False
         self.acting: int | None = None
+        self._late: list[CardSprite] = []
         self.fan_caption = ""
         self.fan_rect = pygame.Rect(0, 0, 0, 0)
         self.flying: list[CardSprite] = []
@@ -312,9 +313,6 @@ class CuBirdsTable(TableScene):
     # -- events -> animations ----------------------------------------------------------------
     def animate(self, events: list) -> None:
         steps: list = []
-        over = next((e for e in events if isinstance(e, GameOver)), None)
-        if over is not None:  # the win banner waits until the winning move has played out
-            self.banner_text = ""
         i = 0
         while i < len(events):
             e = events[i]
@@ -323,30 +321,23 @@ class CuBirdsTable(TableScene):
                 j = i
                 while j < len(events) and type(events[j]) is kind:
                     j += 1
+                steps.append(self.release_log(events[j - 1]))
                 steps += getattr(self, f"_anim_{kind.__name__}")(events[i:j])
                 i = j
                 continue
+            # each event's log line appears as its animation starts
+            new = [self.release_log(e)]
             handler = getattr(self, f"_anim_{kind.__name__}", None)
             if handler is not None:
-                new = handler(e, events[i + 1:])
-                if kind is RestorationDrawn and i and isinstance(events[i - 1], BirdsCaptured):
-                    # the restoration card comes off the deck while the taken birds fly
-                    steps.append(Together(steps.pop(), Timeline([Wait(self.dur(0.15))] + new)))
-                else:
-                    steps += new
-            i += 1
-        if over is not None:
-            winners = [self.names[w] for w in over.winners]
-            if len(winners) == 1:
-                text = f"{winners[0]} wins!"
+                new += handler(e, events[i + 1:])
+            if kind is RestorationDrawn and i and isinstance(events[i - 1], BirdsCaptured):
+                # the restoration card comes off the deck while the taken birds fly
+                steps.append(Together(steps.pop(), Timeline([Wait(self.dur(0.15))] + new)))
             else:
-                text = f"{', '.join(winners[:-1])} and {winners[-1]} share the win!"
-            outcome = self.state.outcome()
-
-            def win() -> None:
-                self.ctx.play("win")
-                self.banner(text, outcome, hold=2.6)
-            steps.append(Call(win))
+                steps += new
+            if kind is GameOver:  # the base shows the win banner once this has played
+                steps.append(Call(lambda: self.ctx.play("win")))
+            i += 1
         if steps:
             self.sequence(steps)
 
@@ -749,7 +740,10 @@ class CuBirdsTable(TableScene):
                 taken = len(enclose(list(self.shown.rows[r]), species, count, side == LEFT)[1])
                 if taken > best_taken:
                     best, best_taken = len(options), taken
-                options.append(Option(self.end_slot(r, side), (r, side), "Land here"))
+                slot = self.end_slot(r, side)
+                ring = slot.unionall([slot.move(x - slot.centerx, 0) for x, _ in
+                                      self.ghost_positions(r, side, count)])
+                options.append(Option(slot, (r, side), "Land here", ring=ring))
         self.buttons = [Option(self.button_rects[1], "back", "Back")]
         self.picker = Picker(options + self.buttons, self.picked, on_back=self.back_to_species,
                              initial=best, ctx=self.ctx)
@@ -911,9 +905,6 @@ class CuBirdsTable(TableScene):
 
     # -- drawing -------------------------------------------------------------------------------
     def draw_seat(self, surface: pygame.Surface, seat: int) -> None:
-        """Plates are drawn from draw_table (draw_plate), under the cards flying to them."""
-
-    def draw_plate(self, surface: pygame.Surface, seat: int) -> None:
         """The base's seat plate, lit for the seat whose move is on screen (shown_turn)."""
         a = self.ctx.assets
         rect = self.seat_rect(seat)
@@ -1008,12 +999,15 @@ class CuBirdsTable(TableScene):
         self.draw_hand(surface)
         for option in self.buttons:
             self.draw_button(surface, option)
-        for seat in range(self.match.num_players):
-            self.draw_plate(surface, seat)
+        self._late = late
+
+    def draw_over_seats(self, surface: pygame.Surface) -> None:
+        """Cards in flight (to and from the plates), the flock caption and the focus ring."""
+        a = self.ctx.assets
         for s in self.flying:
             if not s.z:
                 s.draw(surface)
-        for s in late:
+        for s in self._late:
             if s.z:
                 s.draw(surface)
         for cards in self.hand_spr.values():
@@ -1024,7 +1018,6 @@ class CuBirdsTable(TableScene):
             if s.z:
                 s.draw(surface)
         if self.fan_caption:
-            a = self.ctx.assets
             cap = a.text_fit(self.fan_caption, 36, 1000, ui.TEXT, "bold")
             box = cap.get_rect(midbottom=(self.fan_rect.centerx, self.fan_rect.y - LIFT_PX - 16))
             box = box.inflate(40, 16)
