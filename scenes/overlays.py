@@ -13,19 +13,10 @@ from sprites import ui
 
 
 def dim(surface: pygame.Surface, alpha: int = 170) -> None:
-    veil = _veil(alpha)
-    surface.blit(veil, (0, 0))
-
-
-_VEILS: dict[int, pygame.Surface] = {}
-
-
-def _veil(alpha: int) -> pygame.Surface:
-    if alpha not in _VEILS:
-        veil = pygame.Surface(ui.CANVAS, pygame.SRCALPHA)
-        veil.fill((8, 12, 16, alpha))
-        _VEILS[alpha] = veil
-    return _VEILS[alpha]
+    """Darken what is already drawn, in place (a multiply: no full-screen veil surface to
+    allocate and keep; ``alpha`` is how much darker, 0..255)."""
+    keep = 255 - alpha
+    surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
 
 
 class Overlay(Scene):

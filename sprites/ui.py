@@ -4,7 +4,8 @@ button prompts. Surfaces are built once and cached; the ring animates by cheap d
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from collections import OrderedDict
+from functools import lru_cache, wraps
 
 import pygame
 
@@ -34,11 +35,51 @@ SEAT_COLOURS = [(240, 120, 96), (92, 172, 240), (150, 214, 86),
 SEAT_SHAPES = ["circle", "square", "triangle", "diamond", "star", "hexagon"]
 
 
+class SurfaceCache:
+    """An LRU of surfaces bounded by total bytes, not by count: a few full-screen panels
+    weigh as much as hundreds of small ones, and a kiosk must not grow all day."""
+
+    def __init__(self, budget_bytes: int) -> None:
+        self.budget = budget_bytes
+        self.used = 0
+        self._data: OrderedDict = OrderedDict()
+
+    def get_or_make(self, key, make):
+        surf = self._data.get(key)
+        if surf is not None:
+            self._data.move_to_end(key)
+            return surf
+        surf = make()
+        size = surf.get_width() * surf.get_height() * surf.get_bytesize()
+        self._data[key] = surf
+        self.used += size
+        while self.used > self.budget and len(self._data) > 1:
+            _, old = self._data.popitem(last=False)
+            self.used -= old.get_width() * old.get_height() * old.get_bytesize()
+        return surf
+
+    def clear(self) -> None:
+        self._data.clear()
+        self.used = 0
+
+
+SURFACES = SurfaceCache(48 << 20)
+
+
+def cached_surface(fn):
+    """Memoise a surface-making function in the shared byte-bounded cache."""
+    @wraps(fn)
+    def wrapper(*args, **kwargs):
+        key = (fn.__name__, args, tuple(sorted(kwargs.items())))
+        return SURFACES.get_or_make(key, lambda: fn(*args, **kwargs))
+    return wrapper
+
+
 def lerp_colour(a, b, t: float):
     return tuple(int(a[i] + (b[i] - a[i]) * t) for i in range(3))
 
 
-@lru_cache(maxsize=8)
+@cached_surface
 def vertical_gradient(size: tuple[int, int], top, bottom) -> pygame.Surface:
     surf = pygame.Surface(size)
     w, h = size
@@ -47,7 +88,7 @@ def vertical_gradient(size: tuple[int, int], top, bottom) -> pygame.Surface:
     return surf.convert()
 
 
-@lru_cache(maxsize=128)
+@cached_surface
 def panel(size: tuple[int, int], color=PANEL, radius: int = 24, border=None,
           border_width: int = 0, alpha: int = 255) -> pygame.Surface:
     """A rounded rectangle surface (cached by its parameters)."""
@@ -64,7 +105,7 @@ def _fast(surf: pygame.Surface) -> pygame.Surface:
     return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
 
 
-@lru_cache(maxsize=64)
+@cached_surface
 def shadow(size: tuple[int, int], radius: int = 24, alpha: int = 90) -> pygame.Surface:
     surf = pygame.Surface((size[0] + 16, size[1] + 16), pygame.SRCALPHA)
     for i in range(8, 0, -2):
