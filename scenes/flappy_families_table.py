@@ -119,6 +119,7 @@ class FlappyFamiliesTable(TableScene):
         self._held_banner: tuple | None = None
         self._cache = LRU(240)   # plates, buttons, badges: small pictures, bounded
         self._cloth: tuple | None = None
+        self._leaping: list[CardSprite] = []
 
     def layout_name(self) -> str:
         return f"flappy_families_{self.match.num_players}"
@@ -471,7 +472,7 @@ class FlappyFamiliesTable(TableScene):
         sc = self.slots[ev.slot]
         name = CARD_NAMES[ev.card]
         who = self._name(ev.seat)
-        self.anim_status = f"The {name} pounces on {'you' if who == 'You' else who}: \u22121 point, turn over"
+        self.anim_status = f"The {name} pounces on {'you' if who == 'You' else who}!"
         self.shout(f"The {name} pounces!",
                    f"{'You take' if who == 'You' else who + ' takes'} it: \u22121 point, and the turn ends",
                    1.6, ui.BAD, avoid=(ev.slot // R.COLS,))
@@ -487,7 +488,9 @@ class FlappyFamiliesTable(TableScene):
                           Tween(sprite, self.dur(0.08), ease_out_cubic, x=x - 8),
                           Tween(sprite, self.dur(0.08), ease_out_cubic, x=x + 6),
                           Tween(sprite, self.dur(0.05), ease_out_cubic, x=x)])
-        return Timeline([Tween(sprite, self.dur(0.32), ease_out_back, scale=1.3, lift=1.0),
+        toward_middle = (1 - ev.slot // R.COLS) * 40   # it leaps out towards the middle
+        return Timeline([Tween(sprite, self.dur(0.32), ease_out_back, scale=1.28, lift=0.7,
+                               y=sprite.y + toward_middle),
                          shake, Wait(self.dur(0.5))])
 
     def _a_PairMatched(self, ev: R.PairMatched):
@@ -1026,6 +1029,7 @@ class FlappyFamiliesTable(TableScene):
         aid = bool(self.ctx.settings.memory_aid)
         back = self.cards.back()
         lifted = []
+        self._leaping = []
         taken = self.flipped if self.previewing_b() else None
         for s, sc in enumerate(self.slots):
             if s == taken:     # B's preview: it is in the hand now, its space shows the ghost
@@ -1039,6 +1043,9 @@ class FlappyFamiliesTable(TableScene):
                 sprite.back = self.cards.back(memory=sc.memory, knowers=sc.knowers)
             else:
                 sprite.back = back
+            if sprite.scale > 1.05:   # leaping out: drawn over everything, with the flights
+                self._leaping.append(sprite)
+                continue
             if sprite.scale != 1.0 or sprite.lift > 0.01 or sprite.squash != 1.0:
                 lifted.append(sprite)
                 continue
@@ -1424,7 +1431,7 @@ class FlappyFamiliesTable(TableScene):
                 break
             y -= block.get_height() + 6
             surface.blit(block, (anchor.x + 16, y))
-        for sprite in self.air:   # cards in flight pass over the plates and the log
+        for sprite in self._leaping + self.air:   # over the plates, the log and the status
             sprite.draw(surface)
         self.draw_callout(surface)
 
