@@ -264,6 +264,7 @@ class CuBirdsTable(TableScene):
         self.disp_discard = list(v.discard)
         self.preview = None
         self.highlight = None
+        self.dealing = False
 
     # -- animation helpers ------------------------------------------------------------------
     def fly(self, spr: CardSprite, pos, seconds: float = 0.42, lift: float = 0.6,
@@ -348,6 +349,7 @@ class CuBirdsTable(TableScene):
 
         def show() -> None:
             self.round_shown = e.round
+            self.dealing = True
             self.banner(title, sub, hold=1.1)
         return [Call(show), Wait(self.dur(0.35))]
 
@@ -422,8 +424,7 @@ class CuBirdsTable(TableScene):
                                                       scale=PLATE_SCALE, sound="deal",
                                                       then=self._into_plate(spr, e.seat))]))
             seats.append(Timeline([Wait(self.dur(0.22 * k)), self.staggered(flights, 0.045)]))
-        return [Call(lambda: setattr(self, "dealing", True)), Together(*seats),
-                Call(lambda: setattr(self, "dealing", False))]
+        return [Call(lambda: setattr(self, "dealing", True)), Together(*seats)]
 
     def _into_plate(self, spr: CardSprite, seat: int, n: int = 1):
         def fn() -> None:
