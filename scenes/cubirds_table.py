@@ -76,6 +76,7 @@ class CuBirdsTable(TableScene):
         self.dealing = False
         self.acting: int | None = None
         self._late: list[CardSprite] = []
+        self._plates: dict[int, tuple] = {}
         self.fan_caption = ""
         self.fan_rect = pygame.Rect(0, 0, 0, 0)
         self.flying: list[CardSprite] = []
@@ -197,12 +198,17 @@ class CuBirdsTable(TableScene):
         rect = self.seat_rect(seat)
         return (rect.x + 37, rect.y + 92)
 
+    @staticmethod
+    def chip_offset(index: int, width: int) -> tuple[int, int]:
+        """Where the ``index``-th collection badge sits on a plate ``width`` wide."""
+        per_line = max(1, (width - 8 - 78) // CHIP_PITCH[0])
+        line, col = divmod(index, per_line)
+        return (78 + col * CHIP_PITCH[0] + art.CHIP[0] // 2, 56 + line * CHIP_PITCH[1] + art.CHIP[1] // 2)
+
     def chip_pos(self, seat: int, index: int) -> tuple[int, int]:
         rect = self.seat_rect(seat)
-        x0 = rect.x + 78
-        per_line = max(1, (rect.right - 8 - x0) // CHIP_PITCH[0])
-        line, col = divmod(index, per_line)
-        return (x0 + col * CHIP_PITCH[0] + art.CHIP[0] // 2, rect.y + 56 + line * CHIP_PITCH[1] + art.CHIP[1] // 2)
+        dx, dy = self.chip_offset(index, rect.w)
+        return (rect.x + dx, rect.y + dy)
 
     def plate_coll_pos(self, seat: int, species: str) -> tuple[int, int]:
         have = [s for s in SPECIES if self.disp_coll[seat].get(s)]
@@ -906,11 +912,30 @@ class CuBirdsTable(TableScene):
 
     # -- drawing -------------------------------------------------------------------------------
     def draw_seat(self, surface: pygame.Surface, seat: int) -> None:
-        """The base's seat plate, lit for the seat whose move is on screen (shown_turn)."""
-        a = self.ctx.assets
+        """The base's seat plate, lit for the seat whose move is on screen (shown_turn).
+
+        A plate only changes when a count does, so it is painted once into a surface
+        (shadow included) and blitted whole; only the thinking bird is drawn live.
+        """
         rect = self.seat_rect(seat)
         info = self.match.seats[seat]
         current = self.shown_turn == seat
+        size = self.disp_sizes[seat] if seat < len(self.disp_sizes) else 0
+        coll = self.disp_coll[seat] if seat < len(self.disp_coll) else {}
+        key = (current, size, tuple(sorted(coll.items())), self.patterns, rect.size)
+        cached = self._plates.get(seat)
+        if cached is None or cached[0] != key:
+            plate = pygame.Surface((rect.w + 16, rect.h + 16), pygame.SRCALPHA)
+            self.paint_plate(plate, pygame.Rect(8, 2, rect.w, rect.h), seat, current, size, coll)
+            cached = self._plates[seat] = (key, plate)
+        surface.blit(cached[1], (rect.x - 8, rect.y - 2))
+        if current and not info.human and self.decision is not None:
+            self.draw_thinking(surface, rect)
+
+    def paint_plate(self, surface: pygame.Surface, rect: pygame.Rect, seat: int,
+                    current: bool, size: int, coll: dict[str, int]) -> None:
+        a = self.ctx.assets
+        info = self.match.seats[seat]
         colour = ui.SEAT_COLOURS[info.colour % 6]
         ui.draw_shadowed_panel(surface, rect, ui.PANEL_LIGHT if current else ui.PANEL, 20,
                                colour if current else None, 5 if current else 0)
@@ -921,9 +946,27 @@ class CuBirdsTable(TableScene):
             label = f"{info.name} \u00b7 {info.level.title()} AI"
         name = a.text_fit(label, 32, rect.w - 76, ui.TEXT, "bold")
         surface.blit(name, (rect.x + 64, rect.y + 14))
-        self.draw_seat_extra(surface, seat, rect)
-        if current and not info.human and self.decision is not None:
-            self.draw_thinking(surface, rect)
+        # hand size: a small back with the count on it
+        hx, hy = rect.x + 14, rect.y + 60
+        surface.blit(art.back((46, 64)), (hx, hy))
+        centre = (hx + 23, hy + 32)
+        pygame.draw.circle(surface, art.INK, centre, 21)
+        pygame.draw.circle(surface, art.CREAM, centre, 18)
+        num = a.text(str(size), 28, art.INK, "title")
+        surface.blit(num, num.get_rect(center=(centre[0], centre[1] + 1)))
+        # the collection: one badge per species, gold-rimmed from 3 birds
+        k = 0
+        for species in SPECIES:
+            n = coll.get(species, 0)
+            if not n:
+                continue
+            chip = art.chip(species, n, self.patterns, n >= 3)
+            cx, cy = self.chip_offset(k, rect.w)
+            surface.blit(chip, (rect.x + cx - art.CHIP[0] // 2, rect.y + cy - art.CHIP[1] // 2))
+            k += 1
+        if k == 0:
+            none = a.text("No birds yet", 28, ui.TEXT_MUTED)
+            surface.blit(none, (rect.x + 78, rect.y + 72))
 
     @property
     def shown_turn(self) -> int | None:
@@ -940,31 +983,6 @@ class CuBirdsTable(TableScene):
         from sprites.birds import thinking_bird
         bird = thinking_bird(self.ctx.time, (64, 64))
         surface.blit(bird, bird.get_rect(bottomright=(rect.right - 8, rect.bottom - 6)))
-
-    def draw_seat_extra(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
-        a = self.ctx.assets
-        size = self.disp_sizes[seat] if seat < len(self.disp_sizes) else 0
-        hx, hy = rect.x + 14, rect.y + 60
-        surface.blit(art.back((46, 64)), (hx, hy))
-        disc = pygame.Rect(0, 0, 40, 40)
-        disc.center = (hx + 23, hy + 32)
-        pygame.draw.circle(surface, art.INK, disc.center, 21)
-        pygame.draw.circle(surface, art.CREAM, disc.center, 18)
-        num = a.text(str(size), 28, art.INK, "title")
-        surface.blit(num, num.get_rect(center=(disc.centerx, disc.centery + 1)))
-        coll = self.disp_coll[seat] if seat < len(self.disp_coll) else {}
-        k = 0
-        for species in SPECIES:
-            n = coll.get(species, 0)
-            if not n:
-                continue
-            chip = art.chip(species, n, self.patterns, n >= 3)
-            cx, cy = self.chip_pos(seat, k)
-            surface.blit(chip, (cx - art.CHIP[0] // 2, cy - art.CHIP[1] // 2))
-            k += 1
-        if k == 0:
-            none = a.text("No birds yet", 28, ui.TEXT_MUTED)
-            surface.blit(none, (rect.x + 78, rect.y + 72))
 
     def draw_table(self, surface: pygame.Surface) -> None:
         a = self.ctx.assets
