@@ -35,11 +35,13 @@ class SettingsScene(MenuScene):
             rows.append(Choice(self._row(len(rows)), "AI speed", [v.title() for v in AI_SPEEDS],
                                AI_SPEEDS.index(s.ai_speed),
                                lambda i: self._set("ai_speed", AI_SPEEDS[i])))
+            rows.append(Choice(self._row(len(rows)), "Memory marks", ON_OFF, int(s.memory_aid),
+                               lambda i: self._set("memory_aid", bool(i))))
         self.group.widgets = rows
 
     @staticmethod
     def _row(i: int) -> pygame.Rect:
-        return pygame.Rect(360, 190 + i * 104, 1200, 88)
+        return pygame.Rect(360, 180 + i * 94, 1200, 82)
 
     def _set(self, name: str, value) -> None:
         setattr(self.ctx.settings, name, value)
@@ -64,6 +66,15 @@ class SettingsScene(MenuScene):
         self.ctx.save_settings()
 
     def draw_content(self, surface) -> None:
-        note = self.ctx.assets.text("Changes apply at once and are kept for next time.", 32,
-                                    ui.TEXT_MUTED)
-        surface.blit(note, note.get_rect(midbottom=(ui.CANVAS[0] // 2, 930)))
+        note = self.ctx.assets.text(self.explain(), 32, ui.TEXT_MUTED)
+        surface.blit(note, note.get_rect(midbottom=(ui.CANVAS[0] // 2, 940)))
+
+    def explain(self) -> str:
+        """One line about the focused setting (what 'Memory marks' means, for one)."""
+        label = getattr(self.group.focused, "label", "")
+        return {
+            "Colour patterns": "Colours that matter also get a shape or pattern.",
+            "AI speed": "How long the computer players take over their moves.",
+            "Memory marks": "Flappy Families: mark Wild cards you have seen or hidden.",
+            "Window size": "Used when not in fullscreen.",
+        }.get(label, "Changes apply at once and are kept for next time.")

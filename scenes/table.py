@@ -77,6 +77,8 @@ class TableScene(Scene):
         self._queued: list[str] = []
         self._queued_banner: tuple[str, str, float] | None = None
         self._banner_surface: pygame.Surface | None = None
+        self.turn_seat: int | None = self.state.current_player  # whose move is on screen
+        self._plates: dict[int, tuple] = {}
         self.shown = self.state.view(self.viewer)
         self.setup()
         self.refresh()
@@ -231,6 +233,7 @@ class TableScene(Scene):
             return False
         self.decision = None
         self.turn_ready = False
+        self.turn_seat = mover  # the plate stays lit while this move is shown
         self._moving = True
         if hiding and self.state.current_player != mover:
             # the decision is made and play moves on: the hand goes away at once, and the
@@ -242,7 +245,7 @@ class TableScene(Scene):
             for event in events:
                 self.log(event.describe(self.names))
                 if isinstance(event, GameOver):
-                    self._queued_banner = (event.describe(self.names), self.state.outcome(),
+                    self._queued_banner = (self.headline(event.winners), self.state.outcome(),
                                            RESULTS_DELAY)
             self.animate(events)
         finally:
@@ -251,6 +254,13 @@ class TableScene(Scene):
             self.flush_log()
         self.dirty = True
         return True
+
+    def headline(self, winners) -> str:
+        """'Ana wins!' / 'Ana and Ben share the win!' (short enough for any banner)."""
+        names = [self.names[w] for w in winners]
+        if len(names) == 1:
+            return f"{names[0]} wins!"
+        return f"{', '.join(names[:-1])} and {names[-1]} share the win!"
 
     def log(self, line: str) -> None:
         """Add a line to the game log. Lines of the move being played wait until its
@@ -301,6 +311,7 @@ class TableScene(Scene):
             self.shown = self.state.view(self.viewer)
             self.refresh()
             self.dirty = False
+        self.turn_seat = self.state.current_player
         if self.state.is_terminal():
             self.finished_for += dt
             if self.finished_for >= RESULTS_DELAY:
@@ -393,26 +404,64 @@ class TableScene(Scene):
     def seat_rect(self, seat: int) -> pygame.Rect:
         return pygame.Rect(self.layout.get(f"seat{seat}").rect)
 
+    def plate_key(self, seat: int) -> object:
+        """What, besides name and turn, changes a seat's plate picture (counts, badges):
+        the plate is repainted only when this value changes."""
+        return ()
+
+    def paint_plate_extra(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
+        """Paint the game's static plate details into the cached plate picture."""
+
+    def plate_label(self, seat: int, width: int) -> str:
+        """The seat's name line, shortened until it fits: 'Wren · Normal AI' ... 'Wren'."""
+        info = self.match.seats[seat]
+        if info.human:
+            options = [f"{info.name} \u00b7 You" if len(self.match.humans) == 1 else info.name,
+                       info.name]
+        else:
+            options = [f"{info.name} \u00b7 {info.level.title()} AI",
+                       f"{info.name} \u00b7 {info.level.title()}", f"{info.name} \u00b7 AI",
+                       info.name]
+        font = self.ctx.assets.font("bold", 32)
+        return next((o for o in options if font.size(o)[0] <= width), options[-1])
+
     def draw_seat(self, surface: pygame.Surface, seat: int) -> None:
-        a = self.ctx.assets
+        """A seat's plate: painted once per change into a cached picture (panel, colour
+        shape, name, the game's static extras), lit while that seat's move is on screen;
+        then the game's live details and, while its AI thinks, the thinking bird."""
         rect = self.seat_rect(seat)
         info = self.match.seats[seat]
-        current = self.state.current_player == seat
-        colour = ui.SEAT_COLOURS[info.colour % 6]
-        ui.draw_shadowed_panel(surface, rect, ui.PANEL_LIGHT if current else ui.PANEL, 20,
-                               colour if current else None, 5 if current else 0)
-        ui.draw_shape(surface, ui.SEAT_SHAPES[info.colour % 6], (rect.x + 34, rect.y + 34), 20, colour)
-        label = info.name if info.human else f"{info.name} \u00b7 {info.level.title()} AI"
-        name = a.text_fit(label, 32, rect.w - 76, ui.TEXT, "bold")
-        surface.blit(name, (rect.x + 64, rect.y + 14))
+        lit = self.turn_seat == seat
+        key = (rect.size, lit, info, self.plate_key(seat))
+        cached = self._plates.get(seat)
+        if cached is None or cached[0] != key:
+            picture = pygame.Surface((rect.w + 16, rect.h + 16), pygame.SRCALPHA)
+            self._paint_plate(picture, pygame.Rect(8, 2, rect.w, rect.h), seat, lit)
+            if pygame.display.get_surface() is not None:
+                picture = picture.convert_alpha()
+            cached = self._plates[seat] = (key, picture)
+        surface.blit(cached[1], (rect.x - 8, rect.y - 2))
         self.draw_seat_extra(surface, seat, rect)
-        if current and not info.human and self.decision is not None:
+        if self.state.current_player == seat and not info.human and self.decision is not None:
             self.draw_thinking(surface, rect)
 
+    def _paint_plate(self, surface: pygame.Surface, rect: pygame.Rect, seat: int, lit: bool) -> None:
+        info = self.match.seats[seat]
+        colour = ui.SEAT_COLOURS[info.colour % 6]
+        ui.draw_shadowed_panel(surface, rect, ui.PANEL_LIGHT if lit else ui.PANEL, 20,
+                               colour if lit else None, 5 if lit else 0)
+        ui.draw_shape(surface, ui.SEAT_SHAPES[info.colour % 6], (rect.x + 34, rect.y + 34), 20, colour)
+        room = rect.w - 76 - 60  # leave the top-right corner to the thinking bird
+        name = self.ctx.assets.text_fit(self.plate_label(seat, room), 32, room, ui.TEXT, "bold")
+        surface.blit(name, (rect.x + 64, rect.y + 14))
+        self.paint_plate_extra(surface, seat, rect)
+
     def draw_thinking(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """A small bird bobbing in the plate's top-right corner (inside the plate, so it
+        never covers the plate above)."""
         from sprites.birds import thinking_bird
-        bird = thinking_bird(self.ctx.time, (64, 64))
-        surface.blit(bird, bird.get_rect(midbottom=(rect.right - 40, rect.y + 8)))
+        bird = thinking_bird(self.ctx.time, (52, 52))
+        surface.blit(bird, bird.get_rect(topright=(rect.right - 10, rect.y + 6)))
 
     def draw_status(self, surface: pygame.Surface) -> None:
         text = self.status()
