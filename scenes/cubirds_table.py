@@ -74,9 +74,7 @@ class CuBirdsTable(TableScene):
         self.pending_spr: CardSprite | None = None
         self.pending_row: int | None = None
         self.dealing = False
-        self.acting: int | None = None
         self._late: list[CardSprite] = []
-        self._plates: dict[int, tuple] = {}
         self.fan_caption = ""
         self.fan_rect = pygame.Rect(0, 0, 0, 0)
         self.flying: list[CardSprite] = []
@@ -847,7 +845,7 @@ class CuBirdsTable(TableScene):
 
     # -- words -------------------------------------------------------------------------------
     def status(self) -> str:
-        seat = self.shown_turn
+        seat = self.turn_seat
         if seat is None:
             return "Game over"
         name = self.names[seat]
@@ -911,42 +909,17 @@ class CuBirdsTable(TableScene):
         return ((Act.LEFT, "Move"), (Act.CONFIRM, label), (Act.PAUSE, "Pause"))
 
     # -- drawing -------------------------------------------------------------------------------
-    def draw_seat(self, surface: pygame.Surface, seat: int) -> None:
-        """The base's seat plate, lit for the seat whose move is on screen (shown_turn).
-
-        A plate only changes when a count does, so it is painted once into a surface
-        (shadow included) and blitted whole; only the thinking bird is drawn live.
-        """
-        rect = self.seat_rect(seat)
-        info = self.match.seats[seat]
-        current = self.shown_turn == seat
+    def plate_key(self, seat: int) -> object:
         size = self.disp_sizes[seat] if seat < len(self.disp_sizes) else 0
         coll = self.disp_coll[seat] if seat < len(self.disp_coll) else {}
-        key = (current, size, tuple(sorted(coll.items())), self.patterns, rect.size)
-        cached = self._plates.get(seat)
-        if cached is None or cached[0] != key:
-            plate = pygame.Surface((rect.w + 16, rect.h + 16), pygame.SRCALPHA)
-            self.paint_plate(plate, pygame.Rect(8, 2, rect.w, rect.h), seat, current, size, coll)
-            cached = self._plates[seat] = (key, plate)
-        surface.blit(cached[1], (rect.x - 8, rect.y - 2))
-        if current and not info.human and self.decision is not None:
-            self.draw_thinking(surface, rect)
+        return (size, tuple(sorted(coll.items())), self.patterns)
 
-    def paint_plate(self, surface: pygame.Surface, rect: pygame.Rect, seat: int,
-                    current: bool, size: int, coll: dict[str, int]) -> None:
+    def paint_plate_extra(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
+        """The hand size (a small back with the count on it) and the collection badges,
+        gold-rimmed from 3 birds of a species; painted into the base's cached plate."""
         a = self.ctx.assets
-        info = self.match.seats[seat]
-        colour = ui.SEAT_COLOURS[info.colour % 6]
-        ui.draw_shadowed_panel(surface, rect, ui.PANEL_LIGHT if current else ui.PANEL, 20,
-                               colour if current else None, 5 if current else 0)
-        ui.draw_shape(surface, ui.SEAT_SHAPES[info.colour % 6], (rect.x + 34, rect.y + 34), 20, colour)
-        if info.human:
-            label = f"{info.name} \u00b7 You" if len(self.match.humans) == 1 else info.name
-        else:
-            label = f"{info.name} \u00b7 {info.level.title()} AI"
-        name = a.text_fit(label, 32, rect.w - 76, ui.TEXT, "bold")
-        surface.blit(name, (rect.x + 64, rect.y + 14))
-        # hand size: a small back with the count on it
+        size = self.disp_sizes[seat] if seat < len(self.disp_sizes) else 0
+        coll = self.disp_coll[seat] if seat < len(self.disp_coll) else {}
         hx, hy = rect.x + 14, rect.y + 60
         surface.blit(art.back((46, 64)), (hx, hy))
         centre = (hx + 23, hy + 32)
@@ -954,7 +927,6 @@ class CuBirdsTable(TableScene):
         pygame.draw.circle(surface, art.CREAM, centre, 18)
         num = a.text(str(size), 28, art.INK, "title")
         surface.blit(num, num.get_rect(center=(centre[0], centre[1] + 1)))
-        # the collection: one badge per species, gold-rimmed from 3 birds
         k = 0
         for species in SPECIES:
             n = coll.get(species, 0)
@@ -967,22 +939,6 @@ class CuBirdsTable(TableScene):
         if k == 0:
             none = a.text("No birds yet", 28, ui.TEXT_MUTED)
             surface.blit(none, (rect.x + 78, rect.y + 72))
-
-    @property
-    def shown_turn(self) -> int | None:
-        """Whose move the screen is showing: the mover until its animation ends."""
-        if self.animator.busy and self.acting is not None:
-            return self.acting
-        return self.state.current_player
-
-    def submit(self, action) -> bool:
-        self.acting = self.state.current_player
-        return super().submit(action)
-
-    def draw_thinking(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        from sprites.birds import thinking_bird
-        bird = thinking_bird(self.ctx.time, (64, 64))
-        surface.blit(bird, bird.get_rect(bottomright=(rect.right - 8, rect.bottom - 6)))
 
     def draw_table(self, surface: pygame.Surface) -> None:
         a = self.ctx.assets
