@@ -37,6 +37,8 @@ class SettingsScene(MenuScene):
                                lambda i: self._set("ai_speed", AI_SPEEDS[i])))
             rows.append(Choice(self._row(len(rows)), "Memory marks", ON_OFF, int(s.memory_aid),
                                lambda i: self._set("memory_aid", bool(i))))
+            rows.append(Choice(self._row(len(rows)), "Hints", ON_OFF, int(s.hints),
+                               lambda i: self._set("hints", bool(i))))
         self.group.widgets = rows
 
     @staticmethod
@@ -76,5 +78,6 @@ class SettingsScene(MenuScene):
             "Colour patterns": "Colours that matter also get a shape or pattern.",
             "AI speed": "How long the computer players take over their moves.",
             "Memory marks": "Flappy Families: mark Wild cards you have seen or hidden.",
+            "Hints": "Press Y (or H) on your turn to ask the best AI what it would do.",
             "Window size": "Used when not in fullscreen.",
         }.get(label, "Changes apply at once and are kept for next time.")

@@ -79,6 +79,10 @@ class TableScene(Scene):
         self._banner_surface: pygame.Surface | None = None
         self.turn_seat: int | None = self.state.current_player  # whose move is on screen
         self._plates: dict[int, tuple] = {}
+        # hints: the Hard AI's suggestion for a human's current decision
+        self.hint_bot = None
+        self.hint_decision = None
+        self.hint_action = None
         self.shown = self.state.view(self.viewer)
         self.setup()
         self.refresh()
@@ -117,6 +121,9 @@ class TableScene(Scene):
     def handle_turn(self, event: Input) -> bool:
         """Input while a human decides; call ``self.submit(action)`` to play."""
         return False
+
+    def show_hint(self, action) -> None:
+        """Highlight ``action`` (the hint) on the table, e.g. by focusing its option."""
 
     def draw_table(self, surface: pygame.Surface) -> None:
         """Everything game-specific."""
@@ -233,6 +240,7 @@ class TableScene(Scene):
             return False
         self.decision = None
         self.turn_ready = False
+        self.hint_decision = self.hint_action = None
         self.turn_seat = mover  # the plate stays lit while this move is shown
         self._moving = True
         if hiding and self.state.current_player != mover:
@@ -330,6 +338,7 @@ class TableScene(Scene):
             if not self.turn_ready:
                 self.turn_ready = True
                 self.begin_turn()
+            self._step_hint()
             return
         self._step_ai(seat, dt)
 
@@ -346,9 +355,46 @@ class TableScene(Scene):
         if self.decision.done and self.thinking_for >= THINK.get(self.pace, 0.45):
             self.submit(self.decision.action)
 
+    # -- hints --------------------------------------------------------------------------------
+    @property
+    def hints_on(self) -> bool:
+        return bool(self.ctx.settings.hints) and self.speed_name is None
+
+    def request_hint(self) -> None:
+        """Y / H: ask the Hard AI what it would do in the human's place (never for an AI
+        seat: the button is only heard on a human's turn)."""
+        seat = self.state.current_player
+        if not self.hints_on:
+            self.ctx.play("error")
+            return
+        if self.hint_decision is not None:
+            return  # already thinking, or already shown
+        if self.hint_bot is None:
+            self.hint_bot = self.make_bot("hard", (self.match.seed or 0) * 7 + 1)
+        self.hint_decision = self.hint_bot.begin(self.state, seat)
+        self.ctx.play("tap")
+
+    def _step_hint(self) -> None:
+        decision = self.hint_decision
+        if decision is None or self.hint_action is not None:
+            return
+        if decision.step(AI_SLICE):
+            self.hint_action = decision.action
+            explain = getattr(decision, "explain", None)
+            why = explain(self.names) if explain else str(decision.action)
+            self.log(f"Hint: {why}")
+            self.show_hint(decision.action)
+            self.ctx.play("chirp")
+
     def handle(self, event: Input) -> bool:
         if event.act is Act.PAUSE:
             self.open_pause()
+            return True
+        if event.act is Act.HINT:
+            seat = self.state.current_player
+            if (self.is_human(seat) and self.turn_ready and not self.animator.busy
+                    and self.accepts(seat, event.device)):
+                self.request_hint()
             return True
         seat = self.state.current_player
         if (self.is_human(seat) and self.turn_ready and not self.animator.busy
@@ -381,7 +427,10 @@ class TableScene(Scene):
         if self.is_human(seat) and self.turn_ready and not self.animator.busy:
             anchor = self.layout.get("prompts")
             device = self.owner(seat) or self.last_device.get(seat)
-            draw_prompts(surface, self.ctx, self.prompts(), device, y=anchor.y + anchor.h)
+            items = tuple(self.prompts())
+            if self.hints_on and self.hint_action is None:
+                items += ((Act.HINT, "Thinking\u2026" if self.hint_decision else "Hint"),)
+            draw_prompts(surface, self.ctx, items, device, y=anchor.y + anchor.h)
 
     _felt_cache: dict = {}
 

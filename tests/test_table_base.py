@@ -84,3 +84,32 @@ def test_back_with_nothing_to_undo_opens_pause(app):
     show(app, ToyTable(app.ctx, Match("toy", (Seat("Me", human=True), Seat("Bot")), 2)))
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, Pause)
+
+
+def test_a_hint_is_computed_in_slices_logged_and_shown(app, monkeypatch):
+    shown = []
+    monkeypatch.setattr(ToyTable, "show_hint", lambda self, action: shown.append(action))
+    table = show(app, ToyTable(app.ctx, Match("toy", (Seat("Me", human=True), Seat("Bot")), 2)))
+    press(app, pygame.K_h)
+    for _ in range(120):
+        app.frame(1 / 60)
+        if shown:
+            break
+    assert shown and shown[0] in table.state.legal_actions()
+    assert table.log_lines[-1].startswith("Hint: ")
+    press(app, pygame.K_RETURN)                      # playing clears the hint
+    assert table.hint_action is None
+
+
+def test_hints_can_be_switched_off(app):
+    table = show(app, ToyTable(app.ctx, Match("toy", (Seat("Me", human=True), Seat("Bot")), 2)))
+    app.ctx.settings.hints = False
+    press(app, pygame.K_h)
+    run(app, 30)
+    assert table.hint_decision is None
+
+
+def test_no_hint_on_an_ai_turn(app):
+    table = show(app, ToyTable(app.ctx, Match("toy", (Seat("A"), Seat("B")), 2)), frames=0)
+    press(app, pygame.K_h)
+    assert table.hint_decision is None
