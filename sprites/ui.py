@@ -20,11 +20,11 @@ PANEL = (30, 36, 54)
 PANEL_LIGHT = (46, 54, 78)
 TEXT = (246, 241, 228)
 TEXT_MUTED = (196, 204, 200)
-TEXT_DIM = (150, 160, 160)   # large text only (>= 36 px): 4.6:1 on PANEL
+TEXT_DIM = (176, 184, 184)   # disabled text: still >= 4.5:1 on every background here
 ACCENT = (255, 204, 77)      # focus ring, highlights
 ACCENT_DARK = (150, 110, 20)
 GOOD = (120, 220, 140)
-BAD = (255, 120, 110)
+BAD = (255, 146, 136)
 SHADOW = (0, 0, 0, 90)
 
 CANVAS = (1920, 1080)
