@@ -66,15 +66,18 @@ def test_menus_and_overlays(tmp_path, size, font_sizes):
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_tables_and_results(tmp_path, size, font_sizes):
     """Each game at its smallest and largest table: every picker the human meets over a
-    stretch of play stays inside the safe area; the results screen too."""
+    stretch of play stays inside the safe area; the results screen too. The canvas is the
+    same 1920x1080 at every window size, so the long walk runs at 1080p and the other
+    sizes check the largest table of each game renders and behaves."""
     from scenes.results import Results
 
     app = make_app(tmp_path, size=size)
     rng = random.Random(7)
+    full = size == (1920, 1080)
     try:
         for game_id in [g for g in GAMES if playable(g)]:
             info = GAMES[game_id]
-            for count in (info.min_players, info.max_players):
+            for count in ((info.min_players, info.max_players) if full else (info.max_players,)):
                 table = show(app, make_table(app.ctx, Match(game_id, default_seats(count), seed=3)))
                 decisions = 0
                 for _ in range(6000):
@@ -86,7 +89,7 @@ def test_tables_and_results(tmp_path, size, font_sizes):
                         assert not bad, f"{game_id} {count}p: options outside the safe area {bad[:3]}"
                         table.submit(rng.choice(table.state.legal_actions()))
                         decisions += 1
-                        if decisions >= 12:
+                        if decisions >= (12 if full else 3):
                             break
                 assert decisions, f"{game_id} {count}p: the human never got a decision"
                 state = table.state
