@@ -103,7 +103,7 @@ def test_start_from_any_device_and_open_hands_option(app):
 
 
 # -- the table side, on the toy game --------------------------------------------------
-from game.session import Match, Seat  # noqa: E402
+from game.session import Match, Seat, default_seats  # noqa: E402
 from scenes.overlays import ControllerLost, PrivacyScreen  # noqa: E402
 from tests.toy_table import ToyTable  # noqa: E402
 
@@ -162,3 +162,57 @@ def test_an_unplugged_spare_pad_does_not_pause(app):
     app.frame(1 / 60)
     app.frame(1 / 60)
     assert not isinstance(app.stack.top, ControllerLost)
+
+
+# -- every game: two people, two devices, one TV ---------------------------------------------
+from game.engine import GAMES  # noqa: E402
+from scenes.tables import make_table, playable  # noqa: E402
+from scenes.table import TableScene  # noqa: E402
+
+PLAYABLE = [g for g in GAMES if playable(g)]
+
+
+@pytest.mark.parametrize("game_id", PLAYABLE)
+def test_privacy_screens_between_two_people_in_every_game(app, game_id):
+    """Two humans (keyboard, pad) and AI: the screen shows a hand only after its owner
+    passed the privacy screen, and only until play leaves that seat."""
+    import random as _random
+
+    plug(app, 0)
+    info = GAMES[game_id]
+    seats = list(default_seats(max(3, info.min_players), humans=0))
+    seats[0] = Seat(seats[0].name, True, colour=0, device=KBM)
+    seats[1] = Seat(seats[1].name, True, colour=1, device="pad200")
+    table = show(app, make_table(app.ctx, Match(game_id, tuple(seats), seed=5)))
+    rng = _random.Random(3)
+    screens = decisions = 0
+    for _ in range(4000):
+        top = app.stack.top
+        state = table.state
+        allowed = [state.view(None)]
+        if table.revealed is not None:
+            allowed.append(state.view(table.revealed))
+        assert table.shown in allowed or table.animator.busy or table.dirty, \
+            "the screen holds a view it should not"
+        if isinstance(top, PrivacyScreen):
+            screens += 1
+            assert table.viewer is None
+            owner = table.owner(top.seat)
+            if owner == KBM:
+                press(app, pygame.K_RETURN)
+            else:
+                pad(app, 200, pygame.CONTROLLER_BUTTON_A)
+            assert table.revealed == top.seat
+            continue
+        if top is table and table.turn_ready and not table.animator.busy:
+            seat = state.current_player
+            assert table.viewer == seat and table.is_human(seat)
+            table.submit(rng.choice(state.legal_actions()))
+            decisions += 1
+            if screens >= 4 and decisions >= 6:
+                break
+            continue
+        if state.is_terminal():
+            break
+        app.frame(1 / 15)
+    assert screens >= 2 and decisions >= 2, (screens, decisions)
