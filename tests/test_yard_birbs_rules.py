@@ -130,6 +130,36 @@ def test_can_join():
     assert not can_join([C(0, 2)], C(3, 12))                    # nothing shared
 
 
+def test_a_bird_that_fills_the_one_gap_of_a_flock_makes_it_a_run():
+    """Ruling YB-6: a bird may join if the flock still qualifies as *any* type. Red 5 and
+    red 7 are a colour flock; green 6 between them makes a sequential flock of three
+    (3 points), so it may join: the check must not only look at the run's two ends."""
+    pair = [C(4, 5), C(4, 7)]
+    assert len({c.species for c in pair + [C(2, 6)]}) == 3
+    assert can_join(pair, C(2, 6))
+    assert flock_score(pair + [C(2, 6)]) == 3 and Flock(pair + [C(2, 6)]).kind == "sequence"
+    assert not can_join(pair, C(2, 8))                          # 5, 7, 8: a gap left
+    assert not can_join([C(4, 5), C(4, 8)], C(2, 6))            # two numbers missing
+    # Merge: two flocks whose numbers interleave into one run (ruling YB-7 Merge).
+    assert Flock(pair).merges(Flock([C(2, 6)]))
+    assert Flock([C(0, 3), C(0, 5)]).merges(Flock([C(2, 4), C(2, 6)]))  # 3-4-5-6
+    assert not Flock([C(0, 3), C(0, 5)]).merges(Flock([C(2, 5), C(2, 6)]))
+    # A run's middle bird may leave when the rest still share a suit (Feeder Swap, Reflock).
+    assert Flock(pair + [C(2, 6)]).can_lose(C(2, 6))
+    assert not Flock([C(0, 5), C(1, 6), C(2, 7)]).can_lose(C(1, 6))
+
+
+def test_drafting_offers_the_flock_whose_gap_the_bird_fills():
+    hands = [[C(1, 3)], [C(1, 4)], [C(1, 8)], [C(1, 9)]]
+    yards = [[[C(4, 5), C(4, 7)]], [[C(0, 2)]], [[C(0, 3)]], [[C(0, 4)]]]
+    state = table(hands, yards, phase=rules.FLOCK, current=0, order=(0, 1, 2, 3),
+                  feeder=[(0, None), (1, C(1, 5)), (2, C(1, 6)), (3, C(1, 7))],
+                  pending_bird=C(2, 6))
+    assert state.legal_actions() == [ToFlock(0), ToFlock(NEW_FLOCK)]
+    state.apply(ToFlock(0))
+    assert state.yards[0][0].kind == "sequence" and state.yards[0][0].points == 3
+
+
 # ======================================================================================
 # Pure functions: following (YB-3) and ranking (YB-4)
 # ======================================================================================

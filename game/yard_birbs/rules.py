@@ -118,15 +118,17 @@ class Flock:
     which the legal-move generator and the AI call constantly.
     """
 
-    __slots__ = ("cards", "suit", "species", "number", "lo", "hi", "run", "kinds",
-                 "kind", "points")
+    __slots__ = ("cards", "suit", "species", "number", "lo", "hi", "run", "distinct",
+                 "gap", "kinds", "kind", "points")
 
     def __init__(self, cards: Iterable[tuple]) -> None:
         birds = tuple(sorted(cards, key=_flock_order))
         if not birds:
             raise ValueError("a flock needs at least one bird")
         suit, number, species = birds[0][0], birds[0][1], birds[0][2]
-        run = True
+        run = distinct = True
+        gaps = 0
+        gap = -1
         prev = number
         for card in birds[1:]:
             if card[0] != suit:
@@ -137,10 +139,20 @@ class Flock:
                 number = -1
             if card[1] != prev + 1:
                 run = False
+                if card[1] == prev:
+                    distinct = False
+                elif card[1] == prev + 2:
+                    gaps += 1
+                    gap = prev + 1
+                else:
+                    gaps += 2
             prev = card[1]
         size = len(birds)
         self.cards = birds
         self.suit, self.species, self.number, self.run = suit, species, number, run
+        self.distinct = distinct
+        # ruling YB-6: distinct numbers with one missing: that number would make a run
+        self.gap = gap if distinct and gaps == 1 else -1
         self.lo, self.hi = birds[0][1], birds[-1][1]
         if size == 1:
             self.kinds = (COLOUR, SPECIES_KIND, EQUAL, SEQUENCE)
@@ -169,7 +181,8 @@ class Flock:
     def joins(self, card: tuple) -> bool:
         """Would the flock still qualify with ``card`` added? (ruling YB-6)"""
         return (self.suit == card[0] or self.species == card[2] or self.number == card[1]
-                or (self.run and (card[1] == self.lo - 1 or card[1] == self.hi + 1)))
+                or (self.run and (card[1] == self.lo - 1 or card[1] == self.hi + 1))
+                or card[1] == self.gap)  # fills the one gap: the flock becomes a run
 
     def merges(self, other: "Flock") -> bool:
         """Would the two flocks together still qualify? (Merge ability, ruling YB-7)"""
@@ -177,7 +190,11 @@ class Flock:
                 or (self.species >= 0 and self.species == other.species)
                 or (self.number >= 0 and self.number == other.number)
                 or (self.run and other.run
-                    and (other.lo == self.hi + 1 or self.lo == other.hi + 1)))
+                    and (other.lo == self.hi + 1 or self.lo == other.hi + 1))
+                or (self.distinct and other.distinct  # interleaved: together a run
+                    and max(self.hi, other.hi) - min(self.lo, other.lo) + 1
+                    == len(self.cards) + len(other.cards)
+                    and not {c[1] for c in self.cards} & {c[1] for c in other.cards}))
 
     def plus(self, card: tuple) -> "Flock":
         return Flock(self.cards + (card,))
@@ -188,10 +205,14 @@ class Flock:
         return Flock(rest) if rest else None
 
     def can_lose(self, card: tuple) -> bool:
-        """Can ``card`` leave without breaking the flock? (only a run's middle cannot)"""
+        """Can ``card`` leave without breaking the flock? (ruling YB-6: what is left must
+        still qualify; a run's middle bird may leave only if the rest share a suit or a
+        species)"""
         if len(self.cards) <= 2 or self.suit >= 0 or self.species >= 0 or self.number >= 0:
             return True
-        return card[1] == self.lo or card[1] == self.hi
+        if card[1] == self.lo or card[1] == self.hi:
+            return True
+        return Flock(c for c in self.cards if c != card).valid
 
     def __len__(self) -> int:
         return len(self.cards)
