@@ -1005,26 +1005,19 @@ class CuBirdsTable(TableScene):
             note = a.text("Watching the birds: every hand is hidden", 32, ui.TEXT_MUTED)
             surface.blit(note, note.get_rect(center=area.center))
 
-    _static: dict = {}
-
-    def felt(self) -> pygame.Surface:
-        """The cloth with everything that never moves baked in: fences, row numbers, labels."""
-        surf = CuBirdsTable._static.get(self.layout.name)
-        if surf is None:
-            surf = super().felt().copy()
-            a = self.ctx.assets
-            for r in range(NUM_ROWS):
-                f = self.fence(r)
-                y = f.centery + H // 2 - 26
-                pygame.draw.line(surf, (70, 52, 36), (f.x, y + 2), (f.right, y + 2), 10)
-                pygame.draw.line(surf, (150, 112, 78), (f.x, y), (f.right, y), 6)
-                self.draw_row_number(surf, r, ui.PANEL_LIGHT, ui.TEXT)
-            for name, label in (("draw", "Deck"), ("discard", "Discard")):
-                rect = self.rect_of(name)
-                t = a.text(label, 28, ui.TEXT_MUTED)
-                surf.blit(t, t.get_rect(midtop=(rect.centerx, rect.bottom + 12)))
-            CuBirdsTable._static[self.layout.name] = surf
-        return surf
+    def paint_felt(self, surface: pygame.Surface) -> None:
+        """Everything that never moves, baked into the backdrop: fences, row numbers, labels."""
+        a = self.ctx.assets
+        for r in range(NUM_ROWS):
+            f = self.fence(r)
+            y = f.centery + H // 2 - 26
+            pygame.draw.line(surface, (70, 52, 36), (f.x, y + 2), (f.right, y + 2), 10)
+            pygame.draw.line(surface, (150, 112, 78), (f.x, y), (f.right, y), 6)
+            self.draw_row_number(surface, r, ui.PANEL_LIGHT, ui.TEXT)
+        for name, label in (("draw", "Deck"), ("discard", "Discard")):
+            rect = self.rect_of(name)
+            t = a.text(label, 28, ui.TEXT_MUTED)
+            surface.blit(t, t.get_rect(midtop=(rect.centerx, rect.bottom + 12)))
 
     def draw_row_number(self, surface: pygame.Surface, r: int, fill, ink) -> None:
         row = self.rect_of(f"row{r}")

@@ -101,7 +101,6 @@ class FlappyFamiliesTable(TableScene):
         self.deck_count = 0
         self.families: tuple[int, ...] = ()
         self.bonus = (0, 1)
-        self.turn_seat: int | None = None
         self.chosen: str | None = None
         self.flipped: int | None = None
         self.picked_family: int | None = None
@@ -118,7 +117,6 @@ class FlappyFamiliesTable(TableScene):
         self._held: list[str] = []
         self._held_banner: tuple | None = None
         self._cache = LRU(240)   # plates, buttons, badges: small pictures, bounded
-        self._cloth: tuple | None = None
         self._leaping: list[CardSprite] = []
 
     def layout_name(self) -> str:
@@ -205,7 +203,6 @@ class FlappyFamiliesTable(TableScene):
     def refresh(self) -> None:
         v = self.shown
         self.hand_seat = v.seat
-        self.turn_seat = v.current
         self.hand = list(v.hand)
         self.hand_sizes = list(v.hand_sizes)
         self.deck_count = v.deck_size
@@ -410,7 +407,6 @@ class FlappyFamiliesTable(TableScene):
             self.air.remove(sprite)
 
     def _a_TurnPassed(self, ev: TurnPassed):
-        self.turn_seat = ev.seat
         self.chosen = None
         self.flipped = None
         self.picked_family = None
@@ -992,27 +988,20 @@ class FlappyFamiliesTable(TableScene):
                 self.hand_lift[family] = cur
 
     # -- drawing ------------------------------------------------------------------------------
-    def felt(self) -> pygame.Surface:
-        """The cloth with everything that does not change while a game is played baked in:
-        the slots' outlines, the panels behind the hand and the log, the bonus families and
-        every seat plate (the seat to move is lit on top each frame). One full-screen blit
-        then draws what would otherwise be dozens."""
-        key = ("cloth", self.hand_seat, self.bonus, self.cards.patterns, self.layout.name)
-        if self._cloth is not None and self._cloth[0] == key:
-            return self._cloth[1]
-        surf = super().felt().copy()
+    def felt_key(self) -> object:
+        return self.bonus, self.cards.patterns
+
+    def paint_felt(self, surface: pygame.Surface) -> None:
+        """What does not change while a game is played, baked into the backdrop: the
+        slots' outlines, the panels behind the hand and the log, the bonus families."""
         frame = self.cards.slot_frame()
         for s in range(R.SLOTS):
-            surf.blit(frame, self.slot_rect(s))
+            surface.blit(frame, self.slot_rect(s))
         hand = pygame.Rect(self.layout.get("hand").rect)
-        surf.blit(ui.panel(hand.size, (12, 18, 24), 20, alpha=150), hand)
+        surface.blit(ui.panel(hand.size, (12, 18, 24), 20, alpha=150), hand)
         log = self.layout.get("log")
-        surf.blit(ui.panel((log.w, log.h), (12, 18, 24), 16, alpha=190), log.rect[:2])
-        self.draw_bonus(surf)
-        for seat in range(self.match.num_players):
-            self._plate_base(surf, seat, current=False)
-        self._cloth = (key, surf)
-        return surf
+        surface.blit(ui.panel((log.w, log.h), (12, 18, 24), 16, alpha=190), log.rect[:2])
+        self.draw_bonus(surface)
 
     def draw_table(self, surface: pygame.Surface) -> None:
         self.draw_deck(surface)
@@ -1335,37 +1324,7 @@ class FlappyFamiliesTable(TableScene):
         return surf
 
     # -- seat plates ----------------------------------------------------------------------------
-    def draw_seat(self, surface: pygame.Surface, seat: int) -> None:
-        """The plates are in the cloth; the seat to move is lit on top of its plate. The
-        turn comes from the animation (the rules are already a move ahead while it plays)
-        and the thinking bird stays inside the plate."""
-        rect = self.seat_rect(seat)
-        info = self.match.seats[seat]
-        current = self.turn_seat == seat
-        if current:
-            self._plate_base(surface, seat, current=True)
-        self.draw_seat_extra(surface, seat, rect)
-        if current and self.state.current_player == seat and not info.human and self.decision is not None:
-            from sprites.birds import thinking_bird
-            bird = thinking_bird(self.ctx.time, (56, 56))
-            surface.blit(bird, bird.get_rect(midright=(rect.right - 14, rect.y + 34)))
-
-    def _plate_base(self, surface: pygame.Surface, seat: int, current: bool) -> None:
-        a = self.ctx.assets
-        rect = self.seat_rect(seat)
-        info = self.match.seats[seat]
-        colour = ui.SEAT_COLOURS[info.colour % 6]
-        ui.draw_shadowed_panel(surface, rect, ui.PANEL_LIGHT if current else ui.PANEL, 20,
-                               colour if current else None, 5 if current else 0)
-        ui.draw_shape(surface, ui.SEAT_SHAPES[info.colour % 6], (rect.x + 34, rect.y + 32), 20, colour)
-        if info.human:
-            label = f"{info.name} (you)" if seat == self.hand_seat else info.name
-        else:
-            label = f"{info.name} \u00b7 {info.level.title()} AI"
-        name = a.text_fit(label, 32, rect.w - 130, ui.TEXT, "bold")
-        surface.blit(name, (rect.x + 64, rect.y + 12))
-
-    def draw_seat_extra(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
+    def plate_key(self, seat: int) -> object:
         size = self.hand_sizes[seat] if seat < len(self.hand_sizes) else 0
         opens = tuple(self.open_fams[seat]) if seat < len(self.open_fams) else ()
         score = None
@@ -1373,31 +1332,26 @@ class FlappyFamiliesTable(TableScene):
             score = self.final_scores[seat]
         elif seat == self.hand_seat:
             score = R.score_counts(self._counts(self.hand), *self.bonus)
-        key = ("plate", seat, rect.size, size, opens, score)
-        surf = self._cache.get(key)
-        if surf is None:
-            surf = self._plate_extra(rect.size, size, opens, score)
-            self._cache.put(key, surf)
-        surface.blit(surf, rect)
+        return size, opens, score
 
-    def _plate_extra(self, size, count: int, opens, score) -> pygame.Surface:
+    def paint_plate_extra(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
         """A plate's details: hand size, the cards the table saw it take, its score."""
+        count, opens, score = self.plate_key(seat)
         a = self.ctx.assets
-        surf = pygame.Surface(size, pygame.SRCALPHA)
         back = self.cards.back(TINY)
-        y = 56
+        x0, y = rect.x, rect.y + 56
         for i in range(min(count, 3) - 1, -1, -1):
-            surf.blit(back, (16 + i * 6, y - i * 2))
+            surface.blit(back, (x0 + 16 + i * 6, y - i * 2))
         txt = a.text(str(count), 32, ui.TEXT, "bold")
-        spot = txt.get_rect(midleft=(16 + TINY[0] + 18, y + TINY[1] // 2))
-        surf.blit(txt, spot)
-        x = max(100, spot.right + 12)
+        spot = txt.get_rect(midleft=(x0 + 16 + TINY[0] + 18, y + TINY[1] // 2))
+        surface.blit(txt, spot)
+        x = max(x0 + 100, spot.right + 12)
         if score is not None:
             pts = a.text(f"{score} pt{'s' if score != 1 else ''}", 32, ui.ACCENT, "bold")
-            surf.blit(pts, pts.get_rect(midright=(size[0] - 16, y + TINY[1] // 2)))
-            right = size[0] - 24 - pts.get_width()
+            surface.blit(pts, pts.get_rect(midright=(rect.right - 16, y + TINY[1] // 2)))
+            right = rect.right - 24 - pts.get_width()
         else:
-            right = size[0] - 12
+            right = rect.right - 12
         # the cards this seat took face up (solid) or may have hidden again (hollow)
         seen: dict[tuple[int, bool], int] = {}
         for family, certain in opens:
@@ -1406,16 +1360,15 @@ class FlappyFamiliesTable(TableScene):
         for (family, certain), n in sorted(seen.items(), key=lambda kv: (not kv[0][1], kv[0][0])):
             if x + 2 * r + 4 > right:
                 more = a.text("\u2026", 28, ui.TEXT_MUTED, "bold")
-                surf.blit(more, (x, y + 4))
+                surface.blit(more, (x, y + 4))
                 break
             chip = self.cards.chip(family, r, hollow=not certain)
-            surf.blit(chip, (x, y + 4))
+            surface.blit(chip, (x, y + 4))
             x += chip.get_width() + 2
             if n > 1:
                 num = a.text(f"{n}", 28, ui.TEXT, "bold")
-                surf.blit(num, (x, y + 6))
+                surface.blit(num, (x, y + 6))
                 x += num.get_width() + 6
-        return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
 
     # -- the log, cards in flight, call-outs ------------------------------------------------------
     def draw_log(self, surface: pygame.Surface) -> None:

@@ -109,7 +109,6 @@ class FlipABirdTable(TableScene):
         self.picker: Picker | None = None
         self.step = ""
         self.my_tip: R.Tip | None = None
-        self._plate_cache: dict = {}
         self._log_picture: tuple | None = None
         self._holding = False
         self._held: list[str] = []
@@ -1194,45 +1193,36 @@ class FlipABirdTable(TableScene):
         surface.blit(sub, sub.get_rect(center=(rect.centerx, rect.centery + 24)))
 
     # -- seat plates ----------------------------------------------------------------------------
-    def draw_seat(self, surface: pygame.Surface, seat: int) -> None:
-        """The base's seat plate, kept as one cached picture per change (name, colour,
-        turn highlight, hand backs, score, won pile); only the tips in play, the pick
-        order and the thinking bird are drawn live. Five plates redrawn piece by piece
-        cost a good part of a frame's budget during the claim show."""
-        rect = self.seat_rect(seat)
-        info = self.match.seats[seat]
-        current = self.state.current_player == seat
+    def plate_key(self, seat: int) -> object:
         hand = tuple(self.plate_hands[seat][:4]) if seat < len(self.plate_hands) else ()
         counts = tuple(self.won_counts[seat]) if seat < len(self.won_counts) else (0,) * 5
-        sprite = self.tip_sprites.get(seat)
-        key = ("plate", seat, rect.size, current, hand, counts, sprite is None, info)
-        picture = self._plate_cache.get(key)
-        if picture is None:
-            if len(self._plate_cache) > 96:
-                self._plate_cache.clear()
-            picture = pygame.Surface((rect.w + 16, rect.h + 16), pygame.SRCALPHA)
-            plate = pygame.Rect(8, 8, rect.w, rect.h)
-            # the base's plate, as TableScene.draw_seat draws it
-            colour = ui.SEAT_COLOURS[info.colour % 6]
-            ui.draw_shadowed_panel(picture, plate, ui.PANEL_LIGHT if current else ui.PANEL, 20,
-                                   colour if current else None, 5 if current else 0)
-            ui.draw_shape(picture, ui.SEAT_SHAPES[info.colour % 6], (plate.x + 34, plate.y + 34), 20, colour)
-            room = plate.w - 76
-            labels = [info.name] if info.human else [f"{info.name} \u00b7 {info.level.title()} AI",
-                                                      f"{info.name} \u00b7 {info.level.title()}",
-                                                      f"{info.name} \u00b7 AI"]
-            label = next((t for t in labels
-                          if self.ctx.assets.font("bold", 32).size(t)[0] <= room), labels[-1])
-            name = self.ctx.assets.text_fit(label, 32, room, ui.TEXT, "bold")
-            picture.blit(name, (plate.x + 64, plate.y + 14))
-            picture.blit(self._plate_extra(rect.size, hand, counts, sprite is None), plate)
-            if pygame.display.get_surface() is not None:
-                picture = picture.convert_alpha()
-            self._plate_cache[key] = picture
-        surface.blit(picture, (rect.x - 8, rect.y - 8))
-        self.draw_seat_extra(surface, seat, rect)
-        if current and not info.human and self.decision is not None:
-            self.draw_thinking(surface, rect)
+        return hand, counts, seat not in self.tip_sprites
+
+    def paint_plate_extra(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
+        """Hand backs, score, won pile and, outside a claim, the seat's two tip cards."""
+        hand, counts, idle_tips = self.plate_key(seat)
+        a = self.ctx.assets
+        x0, y0 = rect.topleft
+        # hand backs: public (FB-2), so everyone sees what kind of cards a seat holds
+        for i, open_back in enumerate(hand):
+            img = self.cards.back(open_back, MINI)
+            surface.blit(img, img.get_rect(center=(x0 + 16 + MINI[0] // 2 + i * 30,
+                                                   y0 + 62 + MINI[1] // 2)))
+        score = self._live_score(list(counts))
+        pts = a.text(f"{score} pt" if score == 1 else f"{score} pts", 32, ui.TEXT, "bold")
+        surface.blit(pts, pts.get_rect(midleft=(x0 + 134, y0 + 90)))
+        # won pile: per colour how many, hollow where the next colour set still needs one
+        sets = min(counts[:4])
+        x, y = x0 + 16, y0 + 130
+        for i, colour in enumerate(COLOURS):
+            surface.blit(self.cards.pip(colour, counts[i], counts[i] <= sets), (x, y))
+            x += 44
+        surface.blit(self.cards.special_pip(counts[4]), (x, y))
+        if idle_tips:   # each seat's red and green tip cards, waiting
+            cx, cy = rect.right - 48, y0 + 120
+            for dx, kind in ((-17, "red"), (17, "green")):
+                img = self.cards.tip(kind, TIP_MINI)
+                surface.blit(img, img.get_rect(center=(cx + dx, cy - 10)))
 
     def draw_seat_extra(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
         sprite = self.tip_sprites.get(seat)
@@ -1245,40 +1235,6 @@ class FlipABirdTable(TableScene):
                 pygame.draw.circle(surface, ui.ACCENT, c, 16)
                 num = self.ctx.assets.text(str(order), 28, (30, 24, 10), "bold")
                 surface.blit(num, num.get_rect(center=c))
-
-    def _plate_extra(self, size, hand: tuple, counts: tuple, idle_tips: bool) -> pygame.Surface:
-        """A seat plate's details as one cached picture: hand backs, score, won pile, tips."""
-        key = (size, hand, counts, idle_tips)
-        surf = self._plate_cache.get(key)
-        if surf is not None:
-            return surf
-        if len(self._plate_cache) > 96:
-            self._plate_cache.clear()
-        a = self.ctx.assets
-        surf = pygame.Surface(size, pygame.SRCALPHA)
-        rect = surf.get_rect()
-        # hand backs: public (FB-2), so everyone sees what kind of cards a seat holds
-        for i, open_back in enumerate(hand):
-            img = self.cards.back(open_back, MINI)
-            surf.blit(img, img.get_rect(center=(16 + MINI[0] // 2 + i * 30, 62 + MINI[1] // 2)))
-        score = self._live_score(list(counts))
-        pts = a.text(f"{score} pt" if score == 1 else f"{score} pts", 32, ui.TEXT, "bold")
-        surf.blit(pts, pts.get_rect(midleft=(134, 90)))
-        # won pile: per colour how many, hollow where the next colour set still needs one
-        sets = min(counts[:4])
-        x, y = 16, 130
-        for i, colour in enumerate(COLOURS):
-            surf.blit(self.cards.pip(colour, counts[i], counts[i] <= sets), (x, y))
-            x += 44
-        surf.blit(self.cards.special_pip(counts[4]), (x, y))
-        if idle_tips:   # each seat's red and green tip cards, waiting
-            cx, cy = rect.right - 48, 120
-            for dx, kind in ((-17, "red"), (17, "green")):
-                img = self.cards.tip(kind, TIP_MINI)
-                surf.blit(img, img.get_rect(center=(cx + dx, cy - 10)))
-        surf = surf.convert_alpha() if pygame.display.get_surface() is not None else surf
-        self._plate_cache[key] = surf
-        return surf
 
     @staticmethod
     def _live_score(counts: list[int]) -> int:

@@ -39,6 +39,7 @@ THINK = {"slow": 1.0, "normal": 0.45, "fast": 0.12, "brisk": 0.25}  # least seco
 AI_SLICE = 0.004                                       # seconds of search per frame
 RESULTS_DELAY = 2.6                                    # banner time before the results
 LOG_LINES = 3
+PLATE_RADIUS = 20
 
 
 class TableScene(Scene):
@@ -79,6 +80,7 @@ class TableScene(Scene):
         self._banner_surface: pygame.Surface | None = None
         self.turn_seat: int | None = self.state.current_player  # whose move is on screen
         self._plates: dict[int, tuple] = {}
+        self._felt: tuple | None = None
         # hints: the Hard AI's suggestion for a human's current decision
         self.hint_bot = None
         self.hint_decision = None
@@ -432,29 +434,48 @@ class TableScene(Scene):
                 items += ((Act.HINT, "Thinking\u2026" if self.hint_decision else "Hint"),)
             draw_prompts(surface, self.ctx, items, device, y=anchor.y + anchor.h)
 
-    _felt_cache: dict = {}
+    _cloth: list = []   # the bare cloth, the same for every table: built once per run
+
+    def felt_key(self) -> object:
+        """What, besides the layout, changes the table's backdrop (see paint_felt)."""
+        return ()
+
+    def paint_felt(self, surface: pygame.Surface) -> None:
+        """Paint what never moves during a game (fences, trays, labels) into the
+        backdrop, which is then one opaque blit a frame."""
 
     def felt(self) -> pygame.Surface:
-        """The table cloth: a soft radial light on green felt, built once per run."""
-        surf = TableScene._felt_cache.get("felt")
-        if surf is None:
-            surf = pygame.Surface(ui.CANVAS)
-            surf.fill(ui.FELT_DARK)
+        """The backdrop: a soft radial light on green felt, the game's static pieces
+        (paint_felt) and every seat plate's panel, built once per table (and again only
+        if felt_key changes). Plates are lit and filled on top of it (draw_seat)."""
+        key = self.felt_key()
+        if self._felt is not None and self._felt[0] == key:
+            return self._felt[1]
+        if not TableScene._cloth:
+            cloth = pygame.Surface(ui.CANVAS)
+            cloth.fill(ui.FELT_DARK)
             cx, cy = ui.CANVAS[0] // 2, ui.CANVAS[1] // 2
             for i in range(24, 0, -1):
                 t = i / 24
                 colour = ui.lerp_colour(ui.FELT, ui.FELT_DARK, t)
-                pygame.draw.ellipse(surf, colour, pygame.Rect(0, 0, 2200 * t, 1300 * t).move(
+                pygame.draw.ellipse(cloth, colour, pygame.Rect(0, 0, 2200 * t, 1300 * t).move(
                     cx - 1100 * t, cy - 650 * t))
-            surf = surf.convert()
-            TableScene._felt_cache["felt"] = surf
+            TableScene._cloth.append(cloth.convert() if pygame.display.get_surface() else cloth)
+        surf = TableScene._cloth[0].copy()
+        self.paint_felt(surf)
+        for seat in range(self.match.num_players):
+            ui.draw_shadowed_panel(surf, self.seat_rect(seat), ui.PANEL, PLATE_RADIUS)
+        self._felt = (key, surf)
         return surf
+
+    # -- seat plates -------------------------------------------------------------------------
+    plate_corner = 60   # px kept free right of the name line (the thinking bird's corner)
 
     def seat_rect(self, seat: int) -> pygame.Rect:
         return pygame.Rect(self.layout.get(f"seat{seat}").rect)
 
     def plate_key(self, seat: int) -> object:
-        """What, besides name and turn, changes a seat's plate picture (counts, badges):
+        """What, besides the name, changes a seat's plate picture (counts, badges):
         the plate is repainted only when this value changes."""
         return ()
 
@@ -475,42 +496,46 @@ class TableScene(Scene):
         return next((o for o in options if font.size(o)[0] <= width), options[-1])
 
     def draw_seat(self, surface: pygame.Surface, seat: int) -> None:
-        """A seat's plate: painted once per change into a cached picture (panel, colour
-        shape, name, the game's static extras), lit while that seat's move is on screen;
-        then the game's live details and, while its AI thinks, the thinking bird."""
+        """A seat's plate. Its panel lies in the backdrop; the seat whose move is on screen
+        (``turn_seat``) gets a lit panel in its colour on top. What is on the plate (colour
+        shape, name, the game's static extras) is painted once per change into a cached
+        picture cut to what it covers; then come the game's live details and, while its AI
+        thinks, the thinking bird."""
         rect = self.seat_rect(seat)
         info = self.match.seats[seat]
-        lit = self.turn_seat == seat
-        key = (rect.size, lit, info, self.plate_key(seat))
+        if self.turn_seat == seat:
+            colour = ui.SEAT_COLOURS[info.colour % 6]
+            surface.blit(ui.panel(rect.size, ui.PANEL_LIGHT, PLATE_RADIUS, colour, 5), rect)
+        key = (rect.size, info, self.plate_key(seat))
         cached = self._plates.get(seat)
         if cached is None or cached[0] != key:
-            picture = pygame.Surface((rect.w + 16, rect.h + 16), pygame.SRCALPHA)
-            self._paint_plate(picture, pygame.Rect(8, 2, rect.w, rect.h), seat, lit)
+            picture = pygame.Surface(rect.size, pygame.SRCALPHA)
+            self._paint_plate(picture, picture.get_rect(), seat)
+            bound = picture.get_bounding_rect()
+            picture = picture.subsurface(bound).copy()
             if pygame.display.get_surface() is not None:
                 picture = picture.convert_alpha()
-            cached = self._plates[seat] = (key, picture)
-        surface.blit(cached[1], (rect.x - 8, rect.y - 2))
+            cached = self._plates[seat] = (key, picture, bound.topleft)
+        surface.blit(cached[1], (rect.x + cached[2][0], rect.y + cached[2][1]))
         self.draw_seat_extra(surface, seat, rect)
         if self.state.current_player == seat and not info.human and self.decision is not None:
-            self.draw_thinking(surface, rect)
+            from sprites.birds import thinking_bird
+            bird = thinking_bird(self.ctx.time, (52, 52))
+            surface.blit(bird, bird.get_rect(midright=self.thinking_spot(seat, rect)))
 
-    def _paint_plate(self, surface: pygame.Surface, rect: pygame.Rect, seat: int, lit: bool) -> None:
+    def _paint_plate(self, surface: pygame.Surface, rect: pygame.Rect, seat: int) -> None:
         info = self.match.seats[seat]
         colour = ui.SEAT_COLOURS[info.colour % 6]
-        ui.draw_shadowed_panel(surface, rect, ui.PANEL_LIGHT if lit else ui.PANEL, 20,
-                               colour if lit else None, 5 if lit else 0)
         ui.draw_shape(surface, ui.SEAT_SHAPES[info.colour % 6], (rect.x + 34, rect.y + 34), 20, colour)
-        room = rect.w - 76 - 60  # leave the top-right corner to the thinking bird
+        room = rect.w - 76 - self.plate_corner
         name = self.ctx.assets.text_fit(self.plate_label(seat, room), 32, room, ui.TEXT, "bold")
         surface.blit(name, (rect.x + 64, rect.y + 14))
         self.paint_plate_extra(surface, seat, rect)
 
-    def draw_thinking(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """A small bird bobbing in the plate's top-right corner (inside the plate, so it
-        never covers the plate above)."""
-        from sprites.birds import thinking_bird
-        bird = thinking_bird(self.ctx.time, (52, 52))
-        surface.blit(bird, bird.get_rect(topright=(rect.right - 10, rect.y + 6)))
+    def thinking_spot(self, seat: int, rect: pygame.Rect) -> tuple[int, int]:
+        """Where the thinking bird perches (its right middle): inside the plate's top-right
+        corner, so it never covers the plate above or leaves the safe area."""
+        return rect.right - 10, rect.y + 32
 
     def draw_status(self, surface: pygame.Surface) -> None:
         text = self.status()

@@ -1337,53 +1337,24 @@ class YardBirbsTable(TableScene):
                 if abs(spr.lift - target) < 0.02:
                     spr.lift = target
 
-    _backdrops: dict = {}
+    plate_corner = 184   # the plate's counters (hand, yard points, total) sit there
 
-    def felt(self) -> pygame.Surface:
-        """The cloth with everything that never moves baked in: the feeder tray and its
-        card places, the seat plates, the log's panel, the Lifer's title. One opaque blit
-        a frame instead of a dozen large translucent ones (the plates hold the yards, so
-        they are big)."""
-        key = (self.layout.name, self.n)
-        surf = YardBirbsTable._backdrops.get(key)
-        if surf is None:
-            surf = super().felt().copy()
-            fa = self.anchor("feeder")
-            tray = fa.inflate(16, 8)
-            surf.blit(art.feeder_ring(tray.size), tray)
-            mat = art.slot_mat((FW, FH))
-            for slot in range(self.n):
-                x, y = self.slot_pos(slot)
-                surf.blit(mat, mat.get_rect(center=(int(x), int(y))))
-            for seat in range(self.n):
-                ui.draw_shadowed_panel(surf, self.seat_rect(seat), ui.PANEL, 20)
-            log = self.anchor("log")
-            surf.blit(ui.panel(log.size, (12, 18, 24), 16, alpha=190), log)
-            la = self.anchor("lifer")
-            title = self.ctx.assets.text("Lifer", 32, ui.ACCENT, "title")
-            surf.blit(title, title.get_rect(midtop=(la.centerx, la.y)))
-            if pygame.display.get_surface() is not None:
-                surf = surf.convert()
-            YardBirbsTable._backdrops[key] = surf
-        return surf
-
-    def draw_seat(self, surface: pygame.Surface, seat: int) -> None:
-        """The base plate, minus the panel (baked into ``felt``): the seat to move gets a
-        ring in its colour instead of a repainted panel."""
-        a = self.ctx.assets
-        rect = self.seat_rect(seat)
-        info = self.match.seats[seat]
-        colour = ui.SEAT_COLOURS[info.colour % 6]
-        if self.state.current_player == seat:
-            pygame.draw.rect(surface, colour, rect, 6, border_radius=20)
-        ui.draw_shape(surface, ui.SEAT_SHAPES[info.colour % 6], (rect.x + 34, rect.y + 34), 20,
-                      colour)
-        label = info.name if info.human else f"{info.name} \u00b7 {info.level.title()} AI"
-        name = a.text_fit(label, 32, rect.w - 260, ui.TEXT, "bold")
-        surface.blit(name, (rect.x + 64, rect.y + 14))
-        self.draw_seat_extra(surface, seat, rect)
-        if self.state.current_player == seat and not info.human and self.decision is not None:
-            self.draw_thinking(surface, rect)
+    def paint_felt(self, surface: pygame.Surface) -> None:
+        """What never moves, baked into the backdrop: the feeder tray and its card places,
+        the log's panel, the Lifer's title (the plates hold the yards, so they are big:
+        their panels are in the backdrop too, see TableScene.felt)."""
+        fa = self.anchor("feeder")
+        tray = fa.inflate(16, 8)
+        surface.blit(art.feeder_ring(tray.size), tray)
+        mat = art.slot_mat((FW, FH))
+        for slot in range(self.n):
+            x, y = self.slot_pos(slot)
+            surface.blit(mat, mat.get_rect(center=(int(x), int(y))))
+        log = self.anchor("log")
+        surface.blit(ui.panel(log.size, (12, 18, 24), 16, alpha=190), log)
+        la = self.anchor("lifer")
+        title = self.ctx.assets.text("Lifer", 32, ui.ACCENT, "title")
+        surface.blit(title, title.get_rect(midtop=(la.centerx, la.y)))
 
     def draw_log(self, surface: pygame.Surface) -> None:
         """The last events, newest at the bottom, long lines wrapped (not cut short: the
@@ -1486,14 +1457,9 @@ class YardBirbsTable(TableScene):
         surface.blit(mini, mrect)
         self.extras_left[seat] = mrect.x
 
-    def draw_thinking(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """The thinking bird sits inside the plate, left of its counters (the base perches
-        it on the plate's top edge, outside the safe area for the top row)."""
-        from sprites.birds import thinking_bird
-        seat = next((s for s in range(self.n) if self.seat_rect(s) == rect), 0)
-        bird = thinking_bird(self.ctx.time, (56, 56))
-        right = self.extras_left.get(seat, rect.right - 160) - 10
-        surface.blit(bird, bird.get_rect(midright=(right, rect.y + 30)))
+    def thinking_spot(self, seat: int, rect: pygame.Rect) -> tuple[int, int]:
+        """Left of the plate's counters (where the base's corner would cover them)."""
+        return self.extras_left.get(seat, rect.right - 160) - 10, rect.y + 30
 
     def draw_status(self, surface: pygame.Surface) -> None:
         # The base draws the table, then the seat plates, then the status line: cards and
