@@ -217,23 +217,10 @@ class CuBirdsTable(TableScene):
         a, b = self.fence(0), self.fence(NUM_ROWS - 1)
         return (a.centerx, (a.y + b.bottom) // 2)
 
-    def log(self, line: str) -> None:
+    def loggable(self, event) -> bool:
         """Keep the one-line log on what happened: whose turn it is and who was dealt
         cards show on the plates, so those lines would only push the news away."""
-        if line in self.quiet_lines:
-            return
-        super().log(line)
-
-    @property
-    def quiet_lines(self) -> set[str]:
-        lines = getattr(self, "_quiet", None)
-        if lines is None:
-            seats = range(self.match.num_players)
-            lines = {TurnPassed(s).describe(self.names) for s in seats}
-            lines |= {HandDealt(s, ("robin",) * n).describe(self.names)
-                      for s in seats for n in range(9)}
-            self._quiet = lines
-        return lines
+        return not isinstance(event, (TurnPassed, HandDealt))
 
     # -- sprites -------------------------------------------------------------------------------
     @property

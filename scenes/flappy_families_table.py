@@ -35,7 +35,7 @@ from typing import Callable
 import pygame
 
 from game.assets import LRU
-from game.engine import GameOver, TurnPassed
+from game.engine import TurnPassed
 from game.flappy_families import rules as R
 from game.flappy_families.cards import CARD_FAMILY, CARD_NAMES, FAMILIES, PREDATOR, family_name
 from game.input import Act, Input
@@ -113,9 +113,6 @@ class FlappyFamiliesTable(TableScene):
         self.chain: list = []                  # step-2 actions still to send
         self.hand_lift: dict[int, float] = {}
         self.panel_pulse = 0.0
-        self._holding = False
-        self._held: list[str] = []
-        self._held_banner: tuple | None = None
         self._cache = LRU(240)   # plates, buttons, badges: small pictures, bounded
         self._leaping: list[CardSprite] = []
 
@@ -222,58 +219,16 @@ class FlappyFamiliesTable(TableScene):
         self.panel_pulse = 0.0
         if self.flipped is not None and self.slots[self.flipped] is not None and v.current is not None:
             self.slots[self.flipped].sprite.outline = ui.SEAT_COLOURS[self._colour(v.current) % 6]
-        self._flush_held()
 
     def all_sprites(self) -> list[CardSprite]:
         """Every card sprite on the table (tests check none shows a face it may not)."""
         return [s.sprite for s in self.slots if s is not None] + self.air
 
-    # -- the log waits for the animation ------------------------------------------------------
-    # The base logs every event the moment a move is made; here each line waits for its
-    # animation, so the log never tells what a card is before it has turned over.
-    def log(self, line: str) -> None:
-        if self._holding:
-            if line:
-                self._held.append(line)
-        else:
-            super().log(line)
-
-    def banner(self, text: str, sub: str = "", hold: float = 1.6) -> None:
-        if self.state.is_terminal() and self.state.winners():   # the base's game-over line is
-            names = [self.names[w] for w in self.state.winners()]   # too long for the banner
-            text = (f"{names[0]} wins!" if len(names) == 1
-                    else f"{', '.join(names[:-1])} and {names[-1]} share the win!")
-        if self._holding:
-            self._held_banner = (text, sub, hold)
-        else:
-            super().banner(text, sub, hold)
-
-    def _release(self, ev) -> None:
-        line = ev.describe(self.names)
-        if line in self._held:
-            self._held.remove(line)
-            if not isinstance(ev, TurnPassed):   # the lit plate says it; the log keeps room
-                super().log(line)
-        if isinstance(ev, GameOver) and self._held_banner is not None:
-            held, self._held_banner = self._held_banner, None
-            self.callout = None
-            super().banner(*held)
-
-    def _flush_held(self) -> None:
-        for line in self._held:
-            super().log(line)
-        self._held.clear()
-        if self._held_banner is not None:
-            held, self._held_banner = self._held_banner, None
-            super().banner(*held)
+    def loggable(self, event) -> bool:
+        return not isinstance(event, TurnPassed)   # the lit plate says it; the log keeps room
 
     def submit(self, action) -> bool:
-        self._flush_held()
-        self._holding = True
-        try:
-            done = super().submit(action)
-        finally:
-            self._holding = False
+        done = super().submit(action)
         if done:
             self.picker = None
             self.step = ""
@@ -297,12 +252,12 @@ class FlappyFamiliesTable(TableScene):
                 while i < len(evs) and self._same_run(evs[i], grouped):
                     run.append(evs[i])
                     i += 1
-                steps.append(Call(lambda run=run: [self._release(e) for e in run]))
+                steps.append(self.release_log(run[-1]))
                 maker = self._a_flip_down if grouped == "down" else self._a_taken
                 steps.append(Later(lambda run=run, m=maker: m(run)))
                 continue
             if not (isinstance(ev, R.CardFlipped) and ev.face_up):   # that one waits for the reveal
-                steps.append(Call(lambda e=ev: self._release(e)))
+                steps.append(self.release_log(ev))
             maker = getattr(self, f"_a_{type(ev).__name__}", None)
             if maker is not None:
                 steps.append(Later(lambda m=maker, e=ev: m(e)))
@@ -349,7 +304,7 @@ class FlappyFamiliesTable(TableScene):
         if ev.removed:
             sub += "   \u00b7   Out: " + ", ".join(FAMILIES[f] for f in ev.removed)
         self.shout("Bonus families", sub, 2.4, avoid=(0, 1))
-        super().log(ev.describe(self.names))
+        self.log(ev.describe(self.names))
         moves = []
         k = 0
         gap = self.dur(0.06)
@@ -417,7 +372,7 @@ class FlappyFamiliesTable(TableScene):
     def _a_CardFlipped(self, ev: R.CardFlipped):
         sc = self.slots[ev.slot]
         if sc is None:
-            self._release(ev)
+            self.release_line(ev)
             return None
         sprite = sc.sprite
         sc.card = ev.card
@@ -437,7 +392,7 @@ class FlappyFamiliesTable(TableScene):
 
         def revealed() -> None:   # the name only once the face shows
             self.anim_status = f"{who} {verb} a {bird}{tail}"
-            self._release(ev)
+            self.release_line(ev)
         return Timeline([Call(mark), Tween(sprite, self.dur(0.1), ease_out_cubic, lift=0.5),
                          self._sound("flip"),
                          sprite.flip(self.dur(0.34), face_up=True, on_swap=revealed),
@@ -993,14 +948,12 @@ class FlappyFamiliesTable(TableScene):
 
     def paint_felt(self, surface: pygame.Surface) -> None:
         """What does not change while a game is played, baked into the backdrop: the
-        slots' outlines, the panels behind the hand and the log, the bonus families."""
+        slots' outlines, the panel behind the hand, the bonus families."""
         frame = self.cards.slot_frame()
         for s in range(R.SLOTS):
             surface.blit(frame, self.slot_rect(s))
         hand = pygame.Rect(self.layout.get("hand").rect)
         surface.blit(ui.panel(hand.size, (12, 18, 24), 20, alpha=150), hand)
-        log = self.layout.get("log")
-        surface.blit(ui.panel((log.w, log.h), (12, 18, 24), 16, alpha=190), log.rect[:2])
         self.draw_bonus(surface)
 
     def draw_table(self, surface: pygame.Surface) -> None:
@@ -1371,19 +1324,7 @@ class FlappyFamiliesTable(TableScene):
                 x += num.get_width() + 6
 
     # -- the log, cards in flight, call-outs ------------------------------------------------------
-    def draw_log(self, surface: pygame.Surface) -> None:
-        """The newest lines, wrapped to the column (its panel is in the cloth; each line is
-        rendered once and cached, so a frame only blits them)."""
-        anchor = self.layout.get("log")
-        a = self.ctx.assets
-        y = anchor.y + anchor.h - 10
-        for i, line in enumerate(reversed(self.log_lines)):
-            colour = ui.TEXT if i == 0 else ui.TEXT_MUTED
-            block = a.text_block(line, 28, anchor.w - 32, colour, spacing=1.15)
-            if y - block.get_height() < anchor.y + 8:
-                break
-            y -= block.get_height() + 6
-            surface.blit(block, (anchor.x + 16, y))
+    def draw_on_top(self, surface: pygame.Surface) -> None:
         for sprite in self._leaping + self.air:   # over the plates, the log and the status
             sprite.draw(surface)
         self.draw_callout(surface)

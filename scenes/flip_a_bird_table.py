@@ -27,12 +27,11 @@ from typing import Callable
 
 import pygame
 
-from game.engine import GameOver
 from game.flip_a_bird import rules as R
 from game.flip_a_bird.cards import CARDS, COLOURS, Card
 from game.input import Act, Input
 from scenes.picker import Option, Picker
-from scenes.table import LOG_LINES, TableScene
+from scenes.table import TableScene
 from sprites import ui
 from sprites.card import CardSprite
 from sprites.flip_a_bird_cards import (CARD, MINI, SMALL, STRONG, TIP, TIP_BIG, TIP_MINI,
@@ -109,10 +108,6 @@ class FlipABirdTable(TableScene):
         self.picker: Picker | None = None
         self.step = ""
         self.my_tip: R.Tip | None = None
-        self._log_picture: tuple | None = None
-        self._holding = False
-        self._held: list[str] = []
-        self._held_banner: tuple | None = None
         self._pile_cache: dict = {}
         self.callout: tuple[pygame.Surface, float, float] | None = None
         self.clock = 0.0
@@ -215,7 +210,6 @@ class FlipABirdTable(TableScene):
         self.won_counts = [self._won_counts(pile) for pile in v.won]
         self.air = []
         self.anim_status = ""
-        self._flush_held()
         # the row, or the claimed row while its cards are shared out
         self.row_cards = []
         record = v.last_claim
@@ -336,46 +330,13 @@ class FlipABirdTable(TableScene):
                     i += 1
                 steps.append(Later(lambda run=run: self._a_taken(run)))
                 continue
-            steps.append(Call(lambda e=ev: self._release(e)))
-            if isinstance(ev, GameOver) and self._held_banner is not None:
-                held, self._held_banner = self._held_banner, None
-                steps.append(Call(lambda b=held: TableScene.banner(self, *b)))
+            steps.append(self.release_log(ev))
             maker = getattr(self, f"_a_{type(ev).__name__}", None)
             if maker is not None:
                 steps.append(Later(lambda m=maker, e=ev: m(e)))
             i += 1
         if steps:
             self.sequence(steps)
-
-    # The base logs every event (and shows the game-over banner) the moment a move is
-    # made; here each line waits for its animation, so the log never tells the end of
-    # a claim before the cards show it.
-    def log(self, line: str) -> None:
-        if self._holding:
-            if line:
-                self._held.append(line)
-        else:
-            super().log(line)
-
-    def banner(self, text: str, sub: str = "", hold: float = 1.6) -> None:
-        if self._holding:
-            self._held_banner = (text, sub, hold)
-        else:
-            super().banner(text, sub, hold)
-
-    def _release(self, ev) -> None:
-        line = ev.describe(self.names)
-        if line in self._held:
-            self._held.remove(line)
-            super().log(line)
-
-    def _flush_held(self) -> None:
-        for line in self._held:
-            super().log(line)
-        self._held.clear()
-        if self._held_banner is not None:
-            held, self._held_banner = self._held_banner, None
-            super().banner(*held)
 
     def _status(self, text: str) -> Call:
         return Call(lambda: setattr(self, "anim_status", text))
@@ -679,7 +640,7 @@ class FlipABirdTable(TableScene):
                 self.ctx.play("slide")
 
             def lift(rc=rc, ev=ev) -> None:
-                self._release(ev)
+                self.release_line(ev)
                 if rc in self.row_cards:
                     self.row_cards.remove(rc)
                 rc.bubble = None
@@ -786,12 +747,7 @@ class FlipABirdTable(TableScene):
 
     def submit(self, action) -> bool:
         self.my_tip = action if isinstance(action, R.Tip) else None
-        self._flush_held()
-        self._holding = True
-        try:
-            done = super().submit(action)
-        finally:
-            self._holding = False
+        done = super().submit(action)
         if done:
             self.picker = None
             self.step = ""
@@ -905,35 +861,11 @@ class FlipABirdTable(TableScene):
                 target = 0.8 if isinstance(value, R.Pick) and rc.card and rc.card.id == value.card else 0.0
                 rc.sprite.lift += (target - rc.sprite.lift) * k
 
-    def draw_status(self, surface: pygame.Surface) -> None:
-        # cards in flight pass over the seat plates (drawn just before the status line)
+    def draw_over_seats(self, surface: pygame.Surface) -> None:
+        # cards in flight pass over the seat plates (below the status line)
         for sprite in self.air:
             sprite.draw(surface)
         self.draw_callout(surface)
-        super().draw_status(surface)
-
-    def draw_log(self, surface: pygame.Surface) -> None:
-        """The base's log, drawn once per change as one picture: fitting long lines to
-        the panel measures the font again and again, too costly to repeat every frame."""
-        if not self.log_lines:
-            return
-        anchor = self.layout.get("log")
-        lines = tuple(list(self.log_lines)[-LOG_LINES:])
-        if self._log_picture is None or self._log_picture[0] != lines:
-            a = self.ctx.assets
-            picture = pygame.Surface((anchor.w, anchor.h), pygame.SRCALPHA)
-            picture.blit(ui.panel((anchor.w, anchor.h), (12, 18, 24), 16, alpha=190), (0, 0))
-            y = anchor.h - 12
-            for i, line in enumerate(reversed(lines)):
-                txt = a.text_fit(line, 28, anchor.w - 32, ui.TEXT if i == 0 else ui.TEXT_MUTED)
-                y -= txt.get_height() + 4
-                if y < 0:
-                    break
-                picture.blit(txt, (16, y))
-            if pygame.display.get_surface() is not None:
-                picture = picture.convert_alpha()
-            self._log_picture = (lines, picture)
-        surface.blit(self._log_picture[1], (anchor.x, anchor.y))
 
     # -- call-outs: the claim's big moments, over the row ---------------------------------------
     def shout(self, title: str, sub: str = "", hold: float = 1.6, edge=ui.ACCENT) -> None:

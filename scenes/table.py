@@ -5,16 +5,21 @@ human chooses a move:
 
 * ``layout_name()`` — its Tiled layout (one per player count);
 * ``refresh()`` — rebuild sprites from ``self.shown`` (the viewer's view) after a move;
-* ``animate(events)`` — queue timelines on ``self.animator`` that show what happened;
+* ``animate(events)`` — queue timelines on ``self.animator`` that show what happened,
+  with ``release_log(event)`` steps where each event's log line should appear;
 * ``begin_turn()`` / ``handle_turn(event)`` — set up and drive the human's choice, ending
-  in ``self.submit(action)``;
-* ``draw_table(surface)`` and optionally ``draw_seat_extra``, ``status()``, ``prompts()``.
+  in ``self.submit(action)``; ``show_hint(action)`` highlights the hint's option;
+* ``draw_table(surface)`` and optionally ``paint_felt`` (what never moves, baked into the
+  backdrop), ``plate_key``/``paint_plate_extra`` (a plate's cached details),
+  ``draw_seat_extra`` (its live ones), ``draw_over_seats``, ``draw_on_top``,
+  ``status()``, ``prompts()``, ``loggable(event)``.
 
 The loop: while animations play, nothing else happens. Then, if the seat to move is an
 AI, its decision is stepped a few milliseconds per frame (so the screen keeps 60 fps) and
 played after a minimum "thinking" pause that depends on the AI speed setting; if it is a
-human, their picker takes input. When the game ends, a banner shows and the results
-screen follows.
+human, their picker takes input. A move's log lines wait for its animation to reach
+them. When the game ends, a short banner shows once the last move has played out, and
+the results screen follows.
 """
 from __future__ import annotations
 
@@ -38,7 +43,7 @@ SPEED = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "brisk": 0.7}  # animation ti
 THINK = {"slow": 1.0, "normal": 0.45, "fast": 0.12, "brisk": 0.25}  # least seconds an AI "thinks"
 AI_SLICE = 0.004                                       # seconds of search per frame
 RESULTS_DELAY = 2.6                                    # banner time before the results
-LOG_LINES = 3
+LOG_KEEP = 20                                          # log lines a panel could ever show
 PLATE_RADIUS = 20
 
 
@@ -81,6 +86,7 @@ class TableScene(Scene):
         self.turn_seat: int | None = self.state.current_player  # whose move is on screen
         self._plates: dict[int, tuple] = {}
         self._felt: tuple | None = None
+        self._log_picture: tuple | None = None
         # hints: the Hard AI's suggestion for a human's current decision
         self.hint_bot = None
         self.hint_decision = None
@@ -136,6 +142,10 @@ class TableScene(Scene):
     def draw_over_seats(self, surface: pygame.Surface) -> None:
         """Anything that must lie above the seat plates but below the status line, log
         and banner (cards flying to a yard, tooltips)."""
+
+    def draw_on_top(self, surface: pygame.Surface) -> None:
+        """Anything that must lie above the status line and the log, below the banner
+        (cards leaping out, call-outs, a tip beside the focused choice)."""
 
     def status(self) -> str:
         """One line on what is happening or what the human should do."""
@@ -253,7 +263,8 @@ class TableScene(Scene):
             self.refresh()
         try:
             for event in events:
-                self.log(event.describe(self.names))
+                if self.loggable(event):
+                    self.log(event.describe(self.names))
                 if isinstance(event, GameOver):
                     self._queued_banner = (self.headline(event.winners), self.state.outcome(),
                                            RESULTS_DELAY)
@@ -283,17 +294,28 @@ class TableScene(Scene):
         else:
             self.log_lines.append(line)
 
+    def loggable(self, event: Event) -> bool:
+        """Whether ``event`` earns a log line (a table may drop lines its screen already
+        says, such as whose turn it is)."""
+        return True
+
     def release_log(self, event: Event) -> "Call":
         """A timeline step that shows ``event``'s log line (and any queued before it)."""
         from sprites.tween import Call
-        line = event.describe(self.names)
+        return Call(lambda: self.release_line(event))
 
-        def show() -> None:
-            if line in self._queued:
-                upto = self._queued.index(line) + 1
-                self.log_lines.extend(self._queued[:upto])
-                del self._queued[:upto]
-        return Call(show)
+    def release_line(self, event: Event) -> None:
+        """Show ``event``'s queued log line now (and any queued before it)."""
+        line = event.describe(self.names)
+        if line in self._queued:
+            upto = self._queued.index(line) + 1
+            self.log_lines.extend(self._queued[:upto])
+            del self._queued[:upto]
+
+    @property
+    def queued_lines(self) -> list[str]:
+        """Log lines of the move on screen that its animation has not reached yet."""
+        return list(self._queued)
 
     def flush_log(self) -> None:
         """The move's animation is over: everything it had to say is said."""
@@ -424,6 +446,7 @@ class TableScene(Scene):
         self.draw_over_seats(surface)
         self.draw_status(surface)
         self.draw_log(surface)
+        self.draw_on_top(surface)
         self.draw_banner(surface)
         seat = self.state.current_player
         if self.is_human(seat) and self.turn_ready and not self.animator.busy:
@@ -446,7 +469,7 @@ class TableScene(Scene):
 
     def felt(self) -> pygame.Surface:
         """The backdrop: a soft radial light on green felt, the game's static pieces
-        (paint_felt) and every seat plate's panel, built once per table (and again only
+        (paint_felt), the log's panel and every seat plate's panel, built once per table (and again only
         if felt_key changes). Plates are lit and filled on top of it (draw_seat)."""
         key = self.felt_key()
         if self._felt is not None and self._felt[0] == key:
@@ -463,6 +486,8 @@ class TableScene(Scene):
             TableScene._cloth.append(cloth.convert() if pygame.display.get_surface() else cloth)
         surf = TableScene._cloth[0].copy()
         self.paint_felt(surf)
+        log = self.layout.get("log")
+        surf.blit(ui.panel((log.w, log.h), (12, 18, 24), 16, alpha=190), (log.x, log.y))
         for seat in range(self.match.num_players):
             ui.draw_shadowed_panel(surf, self.seat_rect(seat), ui.PANEL, PLATE_RADIUS)
         self._felt = (key, surf)
@@ -548,20 +573,36 @@ class TableScene(Scene):
         surface.blit(txt, txt.get_rect(center=anchor.center))
 
     def draw_log(self, surface: pygame.Surface) -> None:
+        """The newest lines, newest at the bottom in full colour, long lines wrapped (not
+        cut: the end of a line is often what matters), as many as the panel holds; the
+        panel is in the backdrop and the text is one picture, redrawn only on change."""
         if not self.log_lines:
             return
+        lines = tuple(self.log_lines)[-LOG_KEEP:]
+        if self._log_picture is None or self._log_picture[0] != lines:
+            self._log_picture = (lines, self._paint_log(lines))
         anchor = self.layout.get("log")
+        surface.blit(self._log_picture[1], (anchor.x, anchor.y))
+
+    def _paint_log(self, lines: tuple[str, ...]) -> pygame.Surface:
         a = self.ctx.assets
-        lines = list(self.log_lines)[-LOG_LINES:]
-        surface.blit(ui.panel((anchor.w, anchor.h), (12, 18, 24), 16, alpha=190), anchor.rect[:2])
-        y = anchor.y + anchor.h - 12
+        anchor = self.layout.get("log")
+        width = anchor.w - 32
+        step = a.font("body", 28).get_linesize() + 2
+        picture = pygame.Surface((anchor.w, anchor.h), pygame.SRCALPHA)
+        bottom = anchor.h - 10
         for i, line in enumerate(reversed(lines)):
-            colour = ui.TEXT if i == 0 else ui.TEXT_MUTED
-            txt = a.text_fit(line, 28, anchor.w - 32, colour)
-            y -= txt.get_height() + 4
-            if y < anchor.y:
+            room = (bottom - 4) // step   # rows left above the lines already drawn
+            if room <= 0:
                 break
-            surface.blit(txt, (anchor.x + 16, y))
+            rows = a.wrap(line, 28, width)
+            if len(rows) > room:  # the start of the line, cut short where the room ends
+                rows = rows[:room - 1] + [" ".join(rows[room - 1:])]
+            colour = ui.TEXT if i == 0 else ui.TEXT_MUTED
+            bottom -= step * len(rows)
+            for k, row in enumerate(rows):
+                picture.blit(a.text_fit(row, 28, width, colour), (16, bottom + k * step))
+        return picture.convert_alpha() if pygame.display.get_surface() is not None else picture
 
     def draw_banner(self, surface: pygame.Surface) -> None:
         if not self.banner_text:

@@ -19,7 +19,7 @@ How it is built on :class:`scenes.table.TableScene`:
   submitted when the next step would be someone else's or would reveal hidden cards
   (a draw). So a bird and its flock are chosen together and can be taken back.
 * Cards, labels and the focus ring are drawn after the seat plates (yards live on the
-  plates), just before the status line: see ``draw_status``.
+  plates), just before the status line: see ``draw_over_seats``.
 """
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ from game.yard_birbs import rules as R
 from game.yard_birbs.cards import ABILITIES, COLOUR, EQUAL, KIND_NAMES, SPECIES, SPECIES_KIND
 from game.yard_birbs.cards import card_name
 from scenes.picker import Option, Picker
-from scenes.table import RESULTS_DELAY, TableScene
+from scenes.table import TableScene
 from sprites import ui
 from sprites import yard_birbs_cards as art
 from sprites.card import LIFT_PX, CardSprite
@@ -231,8 +231,6 @@ class YardBirbsTable(TableScene):
         self.old_strips: list[Thing] = []
         self.popups: list[Thing] = []
         self.decor: list[Timeline] = []     # popups: animated, but never waited for
-        self.unreleased: list[str] = []     # log lines of events not yet shown
-        self._log_cache: dict = {}
         self.boxes = [ScoreBox() for _ in range(n)]
         self.plan = Model.empty(n)
         self.disp = Model.empty(n)
@@ -376,7 +374,6 @@ class YardBirbsTable(TableScene):
 
     # -- rebuilding from the view -------------------------------------------------------
     def refresh(self) -> None:
-        self.flush_log()
         v = self.shown
         self.plan = Model.from_view(v)
         self.disp = self.plan.copy()
@@ -568,55 +565,32 @@ class YardBirbsTable(TableScene):
                 Call(gone)]))
         return Call(fn)
 
-    # -- the log follows the animation ------------------------------------------------------
-    def log(self, line: str) -> None:
-        """The base logs a move's events when it is played; hold each line back until its
-        event is shown (a round's end and the next deal are one move: its log lines would
-        otherwise describe the new round while the old one is still being scored)."""
-        if line:
-            self.unreleased.append(line)
-
-    def release(self, event) -> Call:
-        line = event.describe(self.names)
-
-        def fn() -> None:
-            if line in self.unreleased:
-                index = self.unreleased.index(line)
-                self.log_lines.extend(self.unreleased[:index + 1])
-                del self.unreleased[:index + 1]
-        return Call(fn)
-
-    def flush_log(self) -> None:
-        self.log_lines.extend(self.unreleased)
-        self.unreleased.clear()
-
     # -- events -> animations -------------------------------------------------------------
     def animate(self, events: list) -> None:
         steps: list = []
         i = 0
         while i < len(events):
             e = events[i]
-            steps.append(self.release(e))
+            steps.append(self.release_log(e))
             if isinstance(e, R.HandDealt):  # every hand at once, dealt round the table
                 group = [e]
                 while i + 1 < len(events) and isinstance(events[i + 1], R.HandDealt):
                     i += 1
                     group.append(events[i])
-                    steps.append(self.release(events[i]))
+                    steps.append(self.release_log(events[i]))
                 steps.extend(self.anim_deal(group))
             elif isinstance(e, R.YardBirdDealt):
                 group = [e]
                 while i + 1 < len(events) and isinstance(events[i + 1], R.YardBirdDealt):
                     i += 1
                     group.append(events[i])
-                    steps.append(self.release(events[i]))
+                    steps.append(self.release_log(events[i]))
                 steps.extend(self.anim_yard_birds(group))
             else:
                 handler = getattr(self, f"anim_{type(e).__name__}", None)
                 if handler is not None:
                     steps.extend(handler(e))
             i += 1
-        steps.append(Call(self.flush_log))
         self.queue(steps)
 
     def anim_RoundStarted(self, e: R.RoundStarted) -> list:
@@ -1042,18 +1016,6 @@ class YardBirbsTable(TableScene):
         steps += [self.show_disp(m.copy()), Wait(self.dur(0.6))]
         return steps
 
-    def anim_GameOver(self, e) -> list:
-        text, sub = e.describe(self.names), self.state.outcome()
-        return [Call(lambda: self.banner(text, sub, hold=RESULTS_DELAY))]
-
-    def submit(self, action) -> bool:
-        """The base raises the game-over banner as the last move is played; here it waits
-        for its event's turn in the animation (after the final count-up)."""
-        ok = super().submit(action)
-        if ok and self.state.is_terminal():
-            self.banner_text = ""
-        return ok
-
     def flash_col(self, seat: int, col: int) -> Timeline:
         glow = Thing(alpha=0.0)
 
@@ -1341,7 +1303,7 @@ class YardBirbsTable(TableScene):
 
     def paint_felt(self, surface: pygame.Surface) -> None:
         """What never moves, baked into the backdrop: the feeder tray and its card places,
-        the log's panel, the Lifer's title (the plates hold the yards, so they are big:
+        the Lifer's title (the plates hold the yards, so they are big:
         their panels are in the backdrop too, see TableScene.felt)."""
         fa = self.anchor("feeder")
         tray = fa.inflate(16, 8)
@@ -1350,35 +1312,9 @@ class YardBirbsTable(TableScene):
         for slot in range(self.n):
             x, y = self.slot_pos(slot)
             surface.blit(mat, mat.get_rect(center=(int(x), int(y))))
-        log = self.anchor("log")
-        surface.blit(ui.panel(log.size, (12, 18, 24), 16, alpha=190), log)
         la = self.anchor("lifer")
         title = self.ctx.assets.text("Lifer", 32, ui.ACCENT, "title")
         surface.blit(title, title.get_rect(midtop=(la.centerx, la.y)))
-
-    def draw_log(self, surface: pygame.Surface) -> None:
-        """The last events, newest at the bottom, long lines wrapped (not cut short: the
-        trick's result is the line that matters most); the panel is in ``felt``."""
-        if not self.log_lines:
-            return
-        anchor = self.anchor("log")
-        a = self.ctx.assets
-        width = anchor.w - 32
-        y = anchor.bottom - 10
-        for i, line in enumerate(reversed(self.log_lines)):
-            parts = self._log_cache.get(line)
-            if parts is None:
-                if len(self._log_cache) > 200:
-                    self._log_cache.clear()
-                parts = a.wrap(line, 28, width)
-                self._log_cache[line] = parts
-            colour = ui.TEXT if i == 0 else ui.TEXT_MUTED
-            for part in reversed(parts):
-                txt = a.text_fit(part, 28, width, colour)
-                y -= txt.get_height() + 2
-                if y < anchor.y + 4:
-                    return
-                surface.blit(txt, (anchor.x + 16, y))
 
     def draw_table(self, surface: pygame.Surface) -> None:
         a = self.ctx.assets
@@ -1461,12 +1397,12 @@ class YardBirbsTable(TableScene):
         """Left of the plate's counters (where the base's corner would cover them)."""
         return self.extras_left.get(seat, rect.right - 160) - 10, rect.y + 30
 
-    def draw_status(self, surface: pygame.Surface) -> None:
-        # The base draws the table, then the seat plates, then the status line: cards and
-        # yard labels go between the plates and the status so that yards sit on their
-        # plates and cards in flight pass over everything.
+    def draw_over_seats(self, surface: pygame.Surface) -> None:
+        # cards and yard labels lie above the seat plates (yards live on them), below the
+        # status line
         self.draw_cards(surface)
-        super().draw_status(surface)
+
+    def draw_on_top(self, surface: pygame.Surface) -> None:
         if self.picker is not None and self.turn_ready and not self.animator.busy:
             self.draw_focus_tip(surface)  # over the status line: it may reach that far
 

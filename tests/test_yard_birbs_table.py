@@ -311,7 +311,7 @@ def test_the_log_follows_the_animation(app):
     table = table_for(app, 3, humans=0, seed=6)
     assert not table.log_lines  # the opening deal is shown, not logged
     assert run_until(app, table, lambda: any("wins the trick" in line
-                                             for line in table.unreleased), 6000)
+                                             for line in table.queued_lines), 6000)
     assert not any("wins the trick" in line for line in list(table.log_lines)[-1:])
     assert run_until(app, table, lambda: not table.animator.busy, 2000)
     assert any("wins the trick" in line for line in table.log_lines)
