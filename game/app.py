@@ -235,12 +235,8 @@ class App:
 
     def watch(self, dt: float) -> None:
         """Idle timers and the kiosk exit combination (all on the game clock, so tests can
-        drive them frame by frame)."""
-        from scenes.attract import Attract
-        from scenes.overlays import StillPlaying
-        from scenes.table import TableScene
-        from scenes.title import Title
-
+        drive them frame by frame). Scenes are told apart by their flags, so nothing is
+        imported here until someone has actually been idle."""
         if self.options.kiosk:
             if self.input.pads_holding(pygame.CONTROLLER_BUTTON_BACK, pygame.CONTROLLER_BUTTON_START):
                 self.exit_hold += dt
@@ -250,14 +246,17 @@ class App:
             else:
                 self.exit_hold = 0.0
         top = self.stack.top
-        table = self.stack.find(TableScene)
-        if table is not None:
-            if (self.options.kiosk and self.idle >= GAME_IDLE and table.waiting_for_human
-                    and not isinstance(top, StillPlaying)):
-                self.stack.push(StillPlaying(self.ctx))
+        game = next((s for s in reversed(self.stack.scenes) if s.pause_on_disconnect), None)
+        if game is not None:
+            if (self.options.kiosk and self.idle >= GAME_IDLE
+                    and getattr(game, "waiting_for_human", False)):
+                from scenes.overlays import StillPlaying
+                if not isinstance(top, StillPlaying):
+                    self.stack.push(StillPlaying(self.ctx))
             return
         if (getattr(top, "idle_to_attract", False) and self.idle >= self.settings.idle_seconds
-                and (self.options.kiosk or isinstance(top, Title))):
+                and (self.options.kiosk or top.home)):
+            from scenes.attract import Attract
             self.last_input = self.ctx.time
             self.stack.reset(Attract(self.ctx))
 

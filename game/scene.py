@@ -27,6 +27,7 @@ class Scene:
     modal = True          # do not pass unconsumed input down
     pause_on_disconnect = False  # a game in progress: pause when a controller is unplugged
     idle_to_attract = False      # a menu: the demo may start here after enough idle time
+    home = False                 # the title: the one screen that goes idle outside kiosks
 
     def __init__(self, ctx: "Context") -> None:
         self.ctx = ctx

@@ -58,6 +58,7 @@ class Hopper:
 
 class Title(MenuScene):
     prompts = ((Act.CONFIRM, "Choose"),)
+    home = True
 
     def build(self) -> None:
         self.layout = layouts.get("title", self.ctx.log)

@@ -81,11 +81,13 @@ def lerp_colour(a, b, t: float):
 
 @cached_surface
 def vertical_gradient(size: tuple[int, int], top, bottom) -> pygame.Surface:
-    surf = pygame.Surface(size)
+    """A top-to-bottom blend: one pixel column drawn, then stretched (fast at start-up)."""
     w, h = size
+    column = pygame.Surface((1, h))
     for y in range(h):
-        pygame.draw.line(surf, lerp_colour(top, bottom, y / max(h - 1, 1)), (0, y), (w, y))
-    return surf.convert()
+        column.set_at((0, y), lerp_colour(top, bottom, y / max(h - 1, 1)))
+    surf = pygame.transform.scale(column, size)
+    return surf.convert() if pygame.display.get_surface() is not None else surf
 
 
 @cached_surface
