@@ -668,7 +668,7 @@ class CuBirdsTable(TableScene):
         return [Call(empty), self.staggered(flights, 0.04)]
 
     # -- the human's turn ------------------------------------------------------------------
-    def forced_restore(self) -> Restore | None:
+    def forced_action(self) -> Restore | None:
         """Both ends give the same row (the card matches the row's only species): no choice."""
         v = self.shown  # public fields only: the same in every seat's view
         if v.phase != RESTORE or v.pending is None or v.pending_row is None:
@@ -678,14 +678,6 @@ class CuBirdsTable(TableScene):
             return Restore(LEFT)
         return None
 
-    def _step_ai(self, seat: int, dt: float) -> None:
-        if self.decision is None:
-            forced = self.forced_restore()
-            if forced is not None:
-                self.submit(forced)
-                return
-        super()._step_ai(seat, dt)
-
     def begin_turn(self) -> None:
         v = self.shown
         self.chosen = None
@@ -693,10 +685,6 @@ class CuBirdsTable(TableScene):
         if v.phase == PLACE:
             self.start_species()
         elif v.phase == RESTORE:
-            forced = self.forced_restore()
-            if forced is not None:
-                self.submit(forced)
-                return
             self.start_restore()
         elif v.phase == DRAW:
             self.step = "draw"

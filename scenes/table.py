@@ -12,7 +12,7 @@ human chooses a move:
 * ``draw_table(surface)`` and optionally ``paint_felt`` (what never moves, baked into the
   backdrop), ``plate_key``/``paint_plate_extra`` (a plate's cached details),
   ``draw_seat_extra`` (its live ones), ``draw_over_seats``, ``draw_on_top``,
-  ``status()``, ``prompts()``, ``loggable(event)``.
+  ``status()``, ``prompts()``, ``loggable(event)``, ``forced_action()``.
 
 The loop: while animations play, nothing else happens. Then, if the seat to move is an
 AI, its decision is stepped a few milliseconds per frame (so the screen keeps 60 fps) and
@@ -122,6 +122,11 @@ class TableScene(Scene):
 
     def animate(self, events: list[Event]) -> None:
         """Queue timelines that show ``events`` happening."""
+
+    def forced_action(self):
+        """An action the seat to move (human or AI) plays at once, when the rules leave
+        it nothing to choose in the game's eyes (the engine may still list several)."""
+        return None
 
     def begin_turn(self) -> None:
         """A human seat must decide: set up pickers for ``self.state.legal_actions()``."""
@@ -354,6 +359,11 @@ class TableScene(Scene):
                 self.ctx.stack.replace(Results(self.ctx, self.state, self.match))
             return
         seat = self.state.current_player
+        if self.decision is None and not self.turn_ready:
+            forced = self.forced_action()
+            if forced is not None:  # no choice to make: no thinking, picker or privacy screen
+                self.submit(forced)
+                return
         if self.is_human(seat):
             if self.privacy and self.revealed != seat:
                 from scenes.overlays import PrivacyScreen

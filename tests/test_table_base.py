@@ -113,3 +113,20 @@ def test_no_hint_on_an_ai_turn(app):
     table = show(app, ToyTable(app.ctx, Match("toy", (Seat("A"), Seat("B")), 2)), frames=0)
     press(app, pygame.K_h)
     assert table.hint_decision is None
+
+
+@pytest.mark.parametrize("human", [False, True])
+def test_a_forced_action_is_played_at_once_for_any_seat(app, monkeypatch, human):
+    """forced_action(): no thinking pause for an AI, no picker for a human."""
+    monkeypatch.setattr(ToyTable, "forced_action",
+                        lambda self: self.state.legal_actions()[-1]
+                        if self.state.current_player == 0 else None)
+    table = show(app, ToyTable(app.ctx, Match("toy", (Seat("A", human=human), Seat("B")), 6)),
+                 frames=0)
+    forced = table.state.legal_actions()[-1]
+    applied = []
+    real = table.state.apply
+    table.state.apply = lambda action: applied.append(action) or real(action)
+    app.frame(1 / 60)
+    assert applied == [forced] and table.state.current_player == 1
+    assert not table.turn_ready and table.decision is None
