@@ -30,8 +30,6 @@ of the seats that know each one.
 """
 from __future__ import annotations
 
-from typing import Callable
-
 import pygame
 
 from game.assets import LRU
@@ -44,7 +42,8 @@ from scenes.table import TableScene
 from sprites import ui
 from sprites.card import CardSprite, card_shadow
 from sprites.flappy_families_cards import CARD, MINI, TINY, FFCards, ink_on
-from sprites.tween import Call, Timeline, Together, Tween, Wait, ease_out_back, ease_out_cubic
+from sprites.tween import (Call, Later, Timeline, Together, Tween, Wait, ease_out_back,
+                           ease_out_cubic)
 
 FAN = 12              # px between the fanned cards of a hand group
 GROUP_GAP = 18
@@ -55,22 +54,6 @@ OPTION_TEXT = {
     "C": ("Hide 2, draw 2", "Into empty spaces"),
 }
 LETTER_FILL = {"A": (96, 180, 100), "B": (232, 150, 60), "C": (110, 150, 236)}
-
-
-class Later:
-    """A timeline step built only when it is reached, so it starts from the table as the
-    steps before it left it (where each card is by then)."""
-
-    def __init__(self, make: Callable[[], object]) -> None:
-        self.make = make
-        self.step = None
-
-    def start(self) -> None:
-        self.step = self.make() or Wait(0)
-        self.step.start()
-
-    def update(self, dt: float) -> float:
-        return self.step.update(dt)
 
 
 class SlotCard:

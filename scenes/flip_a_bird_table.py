@@ -23,7 +23,6 @@ the winners' cards fly to their plates.
 from __future__ import annotations
 
 import math
-from typing import Callable
 
 import pygame
 
@@ -36,28 +35,13 @@ from sprites import ui
 from sprites.card import CardSprite
 from sprites.flip_a_bird_cards import (CARD, MINI, SMALL, STRONG, TIP, TIP_BIG, TIP_MINI,
                                        FabCards)
-from sprites.tween import Call, Timeline, Together, Tween, Wait, ease_out_back, ease_out_cubic
+from sprites.tween import (Call, Later, Timeline, Together, Tween, Wait, ease_out_back,
+                           ease_out_cubic)
 
 ROW_GAP = 14          # between row cards when there is room
 MIN_STEP = 58         # a squeezed row still shows this much of every card (number, shape)
 HAND_GAP = 26
 DROP = 42             # how far a card taken out of the count drops below the row
-
-
-class Later:
-    """A timeline step built only when it is reached, so it starts from the table as the
-    steps before it left it (where the row is, which cards are known by then)."""
-
-    def __init__(self, make: Callable[[], object]) -> None:
-        self.make = make
-        self.step = None
-
-    def start(self) -> None:
-        self.step = self.make() or Wait(0)
-        self.step.start()
-
-    def update(self, dt: float) -> float:
-        return self.step.update(dt)
 
 
 class RowCard:

@@ -14,6 +14,7 @@ from functools import lru_cache
 
 import pygame
 
+from game.assets import LRU
 from game.cubirds.cards import BIG, INDEX, SMALL, SPECIES
 from sprites import ui
 from sprites.card import CardSprite
@@ -55,7 +56,7 @@ def _darker(colour, k: float = 0.82):
     return tuple(max(0, int(c * k)) for c in colour[:3])
 
 
-_DIGITS: dict[tuple[str, int], pygame.Surface] = {}
+_DIGITS = LRU(64)   # a few numbers in a few sizes: bounded all the same
 
 
 def _number(value: int, size: int = 28) -> pygame.Surface:
@@ -71,7 +72,8 @@ def _number(value: int, size: int = 28) -> pygame.Surface:
             font = pygame.font.Font(str(ROOT / "fonts" / FONT_FILES["title"]), size)
         except (OSError, FileNotFoundError, pygame.error):
             font = pygame.font.Font(None, int(size * 1.3))
-        surf = _DIGITS[key] = font.render(str(value), True, INK)
+        surf = font.render(str(value), True, INK)
+        _DIGITS.put(key, surf)
     return surf
 
 

@@ -108,6 +108,23 @@ class Call:
         return dt
 
 
+class Later:
+    """A step built only when the timeline reaches it (``make`` may return None: nothing
+    to do), so it starts from the table as the steps before it left it: where each card
+    is by then, which cards are known."""
+
+    def __init__(self, make: Callable[[], "Step | None"]) -> None:
+        self.make = make
+        self.step: Step | None = None
+
+    def start(self) -> None:
+        self.step = self.make() or Wait(0)
+        self.step.start()
+
+    def update(self, dt: float) -> float:
+        return self.step.update(dt)
+
+
 class Together:
     """Steps that run at the same time; finished when the longest one is."""
 

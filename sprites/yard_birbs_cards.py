@@ -45,23 +45,31 @@ def _fast(surf: pygame.Surface) -> pygame.Surface:
     return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
 
 
-@lru_cache(maxsize=32)
+_FONTS: dict[tuple[int, str], pygame.font.Font] = {}
+
+
 def _font(size: int, face: str = "bold") -> pygame.font.Font:
-    from game.assets import FONT_FILES, ROOT
-    try:
-        return pygame.font.Font(str(ROOT / "fonts" / FONT_FILES[face]), size)
-    except (OSError, FileNotFoundError, pygame.error):
-        return pygame.font.Font(None, int(size * 1.3))
+    """A font for the text painted on cards. A Font dies with ``pygame.quit()`` (tests and
+    a restarted app initialise pygame again), so the fonts are forgotten right then: the
+    cache asks pygame to clear it at quit each time it starts to fill."""
+    font = _FONTS.get((size, face))
+    if font is None:
+        from game.assets import FONT_FILES, ROOT
+        if not pygame.font.get_init():
+            pygame.font.init()
+        if not _FONTS or len(_FONTS) > 16:  # a handful of sizes in practice
+            _FONTS.clear()
+            pygame.register_quit(_FONTS.clear)
+        try:
+            font = pygame.font.Font(str(ROOT / "fonts" / FONT_FILES[face]), size)
+        except (OSError, FileNotFoundError, pygame.error):
+            font = pygame.font.Font(None, int(size * 1.3))
+        _FONTS[(size, face)] = font
+    return font
 
 
 def _text(text: str, size: int, colour, face: str = "bold") -> pygame.Surface:
-    if not pygame.font.get_init():
-        pygame.font.init()
-    try:
-        return _font(size, face).render(text, True, colour)
-    except pygame.error:  # the font module was restarted since the font was loaded
-        _font.cache_clear()
-        return _font(size, face).render(text, True, colour)
+    return _font(size, face).render(text, True, colour)
 
 
 def _outlined_text(text: str, size: int, colour, outline, face: str = "bold") -> pygame.Surface:

@@ -315,3 +315,19 @@ def test_the_log_follows_the_animation(app):
     assert not any("wins the trick" in line for line in list(table.log_lines)[-1:])
     assert run_until(app, table, lambda: not table.animator.busy, 2000)
     assert any("wins the trick" in line for line in table.log_lines)
+
+
+def test_the_card_painter_forgets_its_fonts_when_pygame_quits():
+    """A Font dies with pygame.quit(): the painter must not keep one into the next run
+    (the kiosk and table tests start pygame again and again in one process)."""
+    from sprites import yard_birbs_cards as art
+
+    pygame.init()
+    art._text("7", 44, (0, 0, 0))
+    assert art._FONTS
+    pygame.quit()
+    assert not art._FONTS
+    pygame.init()
+    assert art._text("7", 44, (0, 0, 0)).get_width() > 0
+    pygame.quit()
+    assert not art._FONTS
