@@ -89,7 +89,6 @@ class FlappyFamiliesTable(TableScene):
         self.picked_family: int | None = None
         self.air: list[CardSprite] = []
         self.anim_status = ""
-        self.callout: tuple[pygame.Surface, float, float, int] | None = None
         self.picker: Picker | None = None
         self.step = ""
         self.plan_c: list[list] = []           # [[family, slot or None], ...]
@@ -286,7 +285,7 @@ class FlappyFamiliesTable(TableScene):
         sub = "   ".join(parts)
         if ev.removed:
             sub += "   \u00b7   Out: " + ", ".join(FAMILIES[f] for f in ev.removed)
-        self.shout("Bonus families", sub, 2.4, avoid=(0, 1))
+        self.shout_over("Bonus families", sub, 2.4, avoid=(0, 1))
         self.log(ev.describe(self.names))
         moves = []
         k = 0
@@ -407,7 +406,7 @@ class FlappyFamiliesTable(TableScene):
         name = CARD_NAMES[ev.card]
         who = self._name(ev.seat)
         self.anim_status = f"The {name} pounces on {'you' if who == 'You' else who}!"
-        self.shout(f"The {name} pounces!",
+        self.shout_over(f"The {name} pounces!",
                    f"{'You take' if who == 'You' else who + ' takes'} it: \u22121 point, and the turn ends",
                    1.6, ui.BAD, avoid=(ev.slot // R.COLS,))
         self.ctx.play("predator")
@@ -431,7 +430,7 @@ class FlappyFamiliesTable(TableScene):
         who = self._name(ev.seat)
         fam = FAMILIES[ev.family]
         self.anim_status = f"A match! {'You keep' if who == 'You' else who + ' keeps'} two {fam}"
-        self.shout("A match!", f"Two {fam} fly to {'your' if who == 'You' else who + chr(39) + 's'} hand",
+        self.shout_over("A match!", f"Two {fam} fly to {'your' if who == 'You' else who + chr(39) + 's'} hand",
                    1.2, ui.GOOD, avoid=tuple(s // R.COLS for s in ev.slots))
         self.ctx.play("chirp")
         pops = []
@@ -582,7 +581,7 @@ class FlappyFamiliesTable(TableScene):
         if not ev.slots:
             return None
         n = len(ev.slots)
-        self.shout("Migration!", f"{n} bird{'s fly' if n != 1 else ' flies'} into the empty row "
+        self.shout_over("Migration!", f"{n} bird{'s fly' if n != 1 else ' flies'} into the empty row "
                    f"{ev.row + 1}", 1.4, avoid=(ev.row,))
         self.anim_status = f"Migration: row {ev.row + 1} fills from the deck"
         self.ctx.play("shuffle")
@@ -607,7 +606,7 @@ class FlappyFamiliesTable(TableScene):
 
     def _a_HandsRevealed(self, ev: R.HandsRevealed):
         self.final_scores = ev.scores
-        self.shout("The deck is empty!", "The game ends at once: every hand is scored", 1.5)
+        self.shout_over("The deck is empty!", "The game ends at once: every hand is scored", 1.5)
         self.anim_status = "The deck is empty: the game is over"
         return Wait(self.dur(1.5))
 
@@ -1310,38 +1309,11 @@ class FlappyFamiliesTable(TableScene):
     def draw_on_top(self, surface: pygame.Surface) -> None:
         for sprite in self._leaping + self.air:   # over the plates, the log and the status
             sprite.draw(surface)
-        self.draw_callout(surface)
 
-    def shout(self, title: str, sub: str = "", hold: float = 1.4, edge=ui.ACCENT,
-              avoid: tuple[int, ...] = ()) -> None:
-        """A big message over a row of the Wild that is not in play for ``hold`` seconds.
-        Built once as one picture, so showing it costs one blit a frame."""
-        a = self.ctx.assets
-        title_s = a.text_fit(title, 56, 780, edge, "title")
-        sub_s = a.text_fit(sub, 32, 780, ui.TEXT) if sub else None
-        w = max(title_s.get_width(), sub_s.get_width() if sub_s else 0) + 80
-        h = title_s.get_height() + (sub_s.get_height() + 6 if sub_s else 0) + 36
-        surf = pygame.Surface((w, h))
-        keyc = (255, 0, 255)
-        surf.fill(keyc)
-        pygame.draw.rect(surf, (16, 22, 32), surf.get_rect(), border_radius=26)
-        pygame.draw.rect(surf, edge, surf.get_rect(), 5, border_radius=26)
-        surf.blit(title_s, title_s.get_rect(midtop=(w // 2, 14)))
-        if sub_s:
-            surf.blit(sub_s, sub_s.get_rect(midbottom=(w // 2, h - 16)))
-        surf.set_colorkey(keyc, pygame.RLEACCEL)
+    shout_style = (56, 32, 780)   # call-outs fit over one row of the Wild
+
+    def shout_over(self, title: str, sub: str = "", hold: float = 1.4, edge=ui.ACCENT,
+                   avoid: tuple[int, ...] = ()) -> None:
+        """A call-out over the row of the Wild furthest from the ``avoid`` rows in play."""
         row = max((1, 0, 2), key=lambda r: min((abs(r - a) for a in avoid), default=3))
-        self.callout = (surf, self.ctx.time, self.dur(hold), row)
-
-    def draw_callout(self, surface: pygame.Surface) -> None:
-        if self.callout is None:
-            return
-        surf, start, hold, row = self.callout
-        t = self.ctx.time - start
-        if t > hold or t < 0:
-            self.callout = None
-            return
-        k = min(t / 0.18, 1.0)
-        cx, cy = self.slot_center(row * R.COLS + 2)
-        rect = surf.get_rect(center=(cx, cy + int((1 - k) ** 2 * 30)))
-        surface.blit(surf, rect)
+        self.shout(title, sub, hold, edge, at=self.slot_center(row * R.COLS + 2), tint=True)

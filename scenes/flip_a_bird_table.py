@@ -93,8 +93,6 @@ class FlipABirdTable(TableScene):
         self.step = ""
         self.my_tip: R.Tip | None = None
         self._pile_cache: dict = {}
-        self.callout: tuple[pygame.Surface, float, float] | None = None
-        self.clock = 0.0
 
     def layout_name(self) -> str:
         return f"flip_a_bird_{self.match.num_players}"
@@ -831,7 +829,6 @@ class FlipABirdTable(TableScene):
 
     # -- per frame ----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        self.clock += dt      # the table's own time: it stands still while paused
         super().update(dt)
         if self.animator.busy:
             return
@@ -849,41 +846,10 @@ class FlipABirdTable(TableScene):
         # cards in flight pass over the seat plates (below the status line)
         for sprite in self.air:
             sprite.draw(surface)
-        self.draw_callout(surface)
 
-    # -- call-outs: the claim's big moments, over the row ---------------------------------------
-    def shout(self, title: str, sub: str = "", hold: float = 1.6, edge=ui.ACCENT) -> None:
-        """Show a big message over the row for ``hold`` seconds (AI speed applies).
-
-        Built once as one picture and only moved while it shows (the base banner rebuilds
-        its panel every frame while it scales and fades, too costly during a claim)."""
-        a = self.ctx.assets
-        title_s = a.text_fit(title, 60, 1300, ui.ACCENT, "title")
-        sub_s = a.text_fit(sub, 34, 1300, ui.TEXT) if sub else None
-        w = max(title_s.get_width(), sub_s.get_width() if sub_s else 0) + 100
-        h = title_s.get_height() + (sub_s.get_height() + 8 if sub_s else 0) + 44
-        surf = pygame.Surface((w, h))      # opaque with a colour key: a cheap blit
-        key = (255, 0, 255)
-        surf.fill(key)
-        pygame.draw.rect(surf, (16, 22, 32), surf.get_rect(), border_radius=28)
-        pygame.draw.rect(surf, edge, surf.get_rect(), 5, border_radius=28)
-        surf.blit(title_s, title_s.get_rect(midtop=(w // 2, 20)))
-        if sub_s:
-            surf.blit(sub_s, sub_s.get_rect(midbottom=(w // 2, h - 20)))
-        surf.set_colorkey(key, pygame.RLEACCEL)
-        self.callout = (surf, self.clock, self.dur(hold))
-
-    def draw_callout(self, surface: pygame.Surface) -> None:
-        if self.callout is None:
-            return
-        surf, start, hold = self.callout
-        t = self.clock - start
-        if t > hold or t < 0:
-            return
-        k = min(t / 0.18, 1.0)
-        center = self.layout.get("row").center
-        rect = surf.get_rect(center=(ui.CANVAS[0] // 2, center[1] + int((1 - k) ** 2 * 40)))
-        surface.blit(surf, rect)
+    def shout_spot(self) -> tuple[int, int]:
+        """The claim's big moments show over the row."""
+        return ui.CANVAS[0] // 2, self.layout.get("row").center[1]
 
     def draw_table(self, surface: pygame.Surface) -> None:
         self.draw_pile(surface)

@@ -23,7 +23,6 @@ the results screen follows.
 """
 from __future__ import annotations
 
-import math
 from collections import deque
 from typing import Iterable
 
@@ -37,7 +36,7 @@ from game.scene import Scene
 from game.session import Match
 from scenes.base import draw_prompts
 from sprites import ui
-from sprites.tween import Animator, Timeline, Wait
+from sprites.tween import Animator, Call, Timeline, Wait
 
 SPEED = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "brisk": 0.7}  # animation time factor
 THINK = {"slow": 1.0, "normal": 0.45, "fast": 0.12, "brisk": 0.25}  # least seconds an AI "thinks"
@@ -66,6 +65,8 @@ class TableScene(Scene):
         self.banner_sub = ""
         self.banner_time = 0.0
         self.banner_hold = 0.0
+        self.callout: tuple[pygame.Surface, float, float, tuple[int, int]] | None = None
+        self.clock = 0.0
         self.decision = None
         self.thinking_for = 0.0
         self.turn_ready = False        # the human's picker has been set up for this decision
@@ -304,9 +305,8 @@ class TableScene(Scene):
         says, such as whose turn it is)."""
         return True
 
-    def release_log(self, event: Event) -> "Call":
+    def release_log(self, event: Event) -> Call:
         """A timeline step that shows ``event``'s log line (and any queued before it)."""
-        from sprites.tween import Call
         return Call(lambda: self.release_line(event))
 
     def release_line(self, event: Event) -> None:
@@ -338,6 +338,7 @@ class TableScene(Scene):
         self._banner_surface = None
 
     def update(self, dt: float) -> None:
+        self.clock += dt      # the table's own time: it stands still while paused
         self.animator.update(dt)
         self.banner_time += dt
         if self.animator.busy:
@@ -457,6 +458,7 @@ class TableScene(Scene):
         self.draw_status(surface)
         self.draw_log(surface)
         self.draw_on_top(surface)
+        self.draw_callout(surface)
         self.draw_banner(surface)
         seat = self.state.current_player
         if self.is_human(seat) and self.turn_ready and not self.animator.busy:
@@ -613,6 +615,47 @@ class TableScene(Scene):
             for k, row in enumerate(rows):
                 picture.blit(a.text_fit(row, 28, width, colour), (16, bottom + k * step))
         return picture.convert_alpha() if pygame.display.get_surface() is not None else picture
+
+    # -- call-outs: a move's big moments, over the table ----------------------------------
+    shout_style = (60, 34, 1300)   # title and subtitle size, the widest a line may be
+
+    def shout_spot(self) -> tuple[int, int]:
+        """Where call-outs show unless told (the middle of the screen)."""
+        return ui.CANVAS[0] // 2, ui.CANVAS[1] // 2
+
+    def shout(self, title: str, sub: str = "", hold: float = 1.6, edge=ui.ACCENT,
+              at: tuple[int, int] | None = None, tint: bool = False) -> None:
+        """A big message centred on ``at`` for ``hold`` seconds (AI speed applies; the
+        table's clock, so it waits while paused). The title is gold, or in the edge's
+        colour with ``tint``. Built once as one colour-keyed picture and only moved while
+        it shows: a cheap blit a frame, even during a busy animation."""
+        a = self.ctx.assets
+        size, sub_size, width = self.shout_style
+        title_s = a.text_fit(title, size, width, edge if tint else ui.ACCENT, "title")
+        sub_s = a.text_fit(sub, sub_size, width, ui.TEXT) if sub else None
+        w = max(title_s.get_width(), sub_s.get_width() if sub_s else 0) + 100
+        h = title_s.get_height() + (sub_s.get_height() + 8 if sub_s else 0) + 44
+        surf = pygame.Surface((w, h))      # opaque with a colour key: a cheap blit
+        key = (255, 0, 255)
+        surf.fill(key)
+        pygame.draw.rect(surf, (16, 22, 32), surf.get_rect(), border_radius=28)
+        pygame.draw.rect(surf, edge, surf.get_rect(), 5, border_radius=28)
+        surf.blit(title_s, title_s.get_rect(midtop=(w // 2, 20)))
+        if sub_s:
+            surf.blit(sub_s, sub_s.get_rect(midbottom=(w // 2, h - 20)))
+        surf.set_colorkey(key, pygame.RLEACCEL)
+        self.callout = (surf, self.clock, self.dur(hold), at or self.shout_spot())
+
+    def draw_callout(self, surface: pygame.Surface) -> None:
+        if self.callout is None:
+            return
+        surf, start, hold, (x, y) = self.callout
+        t = self.clock - start
+        if t > hold or t < 0:
+            self.callout = None
+            return
+        k = min(t / 0.18, 1.0)   # it drops in
+        surface.blit(surf, surf.get_rect(center=(x, y + int((1 - k) ** 2 * 40))))
 
     def draw_banner(self, surface: pygame.Surface) -> None:
         if not self.banner_text:
