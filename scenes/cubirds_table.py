@@ -727,6 +727,9 @@ class CuBirdsTable(TableScene):
         self.buttons = [Option(self.button_rects[1], "back", "Back")]
         self.picker = Picker(options + self.buttons, self.picked, on_back=self.back_to_species,
                              initial=best, ctx=self.ctx)
+        hint = self.hint_action
+        if isinstance(hint, Place) and hint.species == species:  # the hint's second pick
+            self.picker.focus_value((hint.row, hint.side))
         self.sync_focus()
 
     def start_restore(self) -> None:
@@ -735,6 +738,23 @@ class CuBirdsTable(TableScene):
         self.buttons = []
         options = [Option(self.end_slot(v.pending_row, side), side, "Add here") for side in SIDES]
         self.picker = Picker(options, self.picked, ctx=self.ctx)
+
+    def show_hint(self, action) -> None:
+        """Focus the hint's option: a placement's species, then (once chosen) its row end."""
+        if self.picker is None:
+            return
+        if isinstance(action, Place):
+            if self.step == "end" and self.chosen == action.species:
+                self.picker.focus_value((action.row, action.side))
+            elif self.step == "end":
+                self.start_species(action.species)
+            else:
+                self.picker.focus_value(action.species)
+        elif isinstance(action, Restore):
+            self.picker.focus_value(action.side)
+        else:
+            self.picker.focus_value(action)
+        self.sync_focus()
 
     def back_to_species(self) -> None:
         self.start_species(self.chosen)

@@ -799,6 +799,21 @@ class FlappyFamiliesTable(TableScene):
         else:
             self._c_card_step()
 
+    def show_hint(self, action) -> None:
+        """Focus the hint's option: a card of the Wild, one of A/B/C (back at step 2's
+        choice if a plan was under way), a family of the hand, an empty space."""
+        if self.picker is None:
+            return
+        if isinstance(action, R.Choose):
+            if self.step != "action":
+                self._action_step(action.option)
+            else:
+                self.picker.focus_value(action.option)
+        elif isinstance(action, (R.Flip, R.PickSpace)):
+            self.picker.focus_value(("slot", action.slot))
+        elif isinstance(action, R.PickCard):
+            self.picker.focus_value(("family", action.family))
+
     def handle_turn(self, event: Input) -> bool:
         if self.picker is None:
             return False

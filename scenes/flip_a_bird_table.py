@@ -716,6 +716,14 @@ class FlipABirdTable(TableScene):
     def _back_to_turn(self) -> None:
         self._turn_step(self.state.legal_actions(), focus_claim=True)
 
+    def show_hint(self, action) -> None:
+        """Focus the hint's option (a claim asks to confirm, with Claim! in focus)."""
+        if self.picker is None:
+            return
+        if self.step == "confirm" and action != R.CLAIM:
+            self._back_to_turn()
+        self.picker.focus_value(action)
+
     def handle_turn(self, event: Input) -> bool:
         if self.picker is None:
             return False

@@ -395,18 +395,21 @@ class TableScene(Scene):
     def hints_on(self) -> bool:
         return bool(self.ctx.settings.hints) and self.speed_name is None
 
-    def request_hint(self) -> None:
+    def request_hint(self, state=None) -> None:
         """Y / H: ask the Hard AI what it would do in the human's place (never for an AI
-        seat: the button is only heard on a human's turn)."""
+        seat: the button is only heard on a human's turn). A table whose one choice takes
+        several picks may ask again for ``state``, the decision as its picks so far leave
+        it, to hint the next pick."""
         seat = self.state.current_player
         if not self.hints_on:
             self.ctx.play("error")
             return
-        if self.hint_decision is not None:
+        if self.hint_decision is not None and state is None:
             return  # already thinking, or already shown
         if self.hint_bot is None:
             self.hint_bot = self.make_bot("hard", (self.match.seed or 0) * 7 + 1)
-        self.hint_decision = self.hint_bot.begin(self.state, seat)
+        self.hint_action = None
+        self.hint_decision = self.hint_bot.begin(self.state if state is None else state, seat)
         self.ctx.play("tap")
 
     def _step_hint(self) -> None:

@@ -1159,7 +1159,21 @@ class YardBirbsTable(TableScene):
         flock = yard[action.flock]
         return flock.plus(bird).points - flock.points
 
+    def show_hint(self, action) -> None:
+        """Focus the hint's option. A hint for a pick already made (the player asked
+        after it) is followed at once by a hint for the pick the screen asks for now."""
+        if self.picker is None:
+            return
+        if not any(o.value == action for o in self.picker.options) and self.chain:
+            if action == self.chain[0]:
+                self.request_hint(self.lookahead())
+                return
+            self.chain = []
+            self.build_step()
+        self.picker.focus_value(action)
+
     def on_pick(self, value) -> None:
+        hinted = value == self.hint_action and self.hint_action is not None
         self.chain.append(value)
         seat = self.state.current_player
         st = self.lookahead()
@@ -1175,6 +1189,8 @@ class YardBirbsTable(TableScene):
                     break
             return
         self.build_step()
+        if hinted:  # the player follows the hint: hint the next pick of the same choice
+            self.request_hint(self.lookahead())
 
     def on_back(self) -> None:
         if self.chain:

@@ -305,3 +305,28 @@ def test_a_gamepad_alone_places_birds(app):
     r, side = table.picker.focused.value
     app.dispatch(Input(Act.CONFIRM, "pad0"))
     assert len(moves) == 1 and moves[0][1] and moves[0][0].row == r and moves[0][0].side == side
+
+
+# -- hints --------------------------------------------------------------------------------------
+
+
+def wait_for_hint(app, table, limit: int = 3000):
+    """H, then frames until the Hard AI's suggestion is on screen."""
+    press(app, pygame.K_h)
+    assert run_until(app, lambda: table.hint_action is not None, limit)
+    return table.hint_action
+
+
+def test_a_hint_focuses_the_species_then_its_row_end_and_plays_as_hinted(app):
+    table = show(app, CuBirdsTable(app.ctx, match(3, seed=11)))
+    assert run_until(app, lambda: ready(table))
+    moves = record_moves(table)
+    press(app, pygame.K_RIGHT)                 # wherever the player was looking
+    hint = wait_for_hint(app, table)
+    assert isinstance(hint, Place) and table.step == "species"
+    assert table.picker.focused.value == hint.species
+    assert table.log_lines[-1].startswith("Hint: ")
+    press(app, pygame.K_RETURN)                # the hinted species: its end is in focus
+    assert table.step == "end" and table.picker.focused.value == (hint.row, hint.side)
+    press(app, pygame.K_RETURN)
+    assert moves[0] == (hint, True)

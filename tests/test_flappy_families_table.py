@@ -253,3 +253,34 @@ def test_the_memory_aid_can_be_switched_off(app):
     app.ctx.settings.memory_aid = False
     app.frame(1 / 60)
     assert all(sc.sprite.back is table.cards.back() for sc in table.slots if sc is not None)
+
+
+def wait_for_hint(app, table, limit=3000):
+    """H, then frames until the Hard AI's suggestion is on screen."""
+    press(app, pygame.K_h)
+    assert run_until(app, lambda: table.hint_action is not None, limit)
+    return table.hint_action
+
+
+def test_a_hint_focuses_its_option_and_plays_as_hinted(app):
+    table = show(app, FlappyFamiliesTable(app.ctx, one_human(0, count=2, seed=3)))
+    applied = []          # what the table submits (state.apply is wrapped by clones too)
+    submit = table.submit
+    table.submit = lambda action: (applied.append(action) or True) and submit(action)
+    for _ in range(12):   # a turn whose flip is not a predator
+        assert run_until(app, lambda: human_ready(table, "flip"))
+        hint = wait_for_hint(app, table)
+        assert isinstance(hint, R.Flip) and table.focused == ("slot", hint.slot)
+        press(app, pygame.K_RETURN)
+        assert applied[-1] == hint
+        if table.state.current_player == 0:
+            break
+    assert run_until(app, lambda: human_ready(table, "action"))
+    press(app, pygame.K_DOWN)
+    hint = wait_for_hint(app, table)
+    assert isinstance(hint, R.Choose) and table.focused == hint.option
+    done = len(applied)
+    while len(applied) == done:                # the plan's steps, then it is sent
+        assert human_ready(table)
+        press(app, pygame.K_RETURN)
+    assert applied[done] == hint

@@ -246,3 +246,27 @@ def test_a_gamepad_alone_plays_draw_play_claim_and_tip(app):
     assert table.focused == R.TIP_GREEN
     pad(Act.CONFIRM)
     assert table.state.tips[1] is False or table.state.phase != R.PHASE_TIP
+
+
+def wait_for_hint(app, table, limit=3000):
+    """H, then frames until the Hard AI's suggestion is on screen."""
+    press(app, pygame.K_h)
+    assert run_until(app, lambda: table.hint_action is not None, limit)
+    return table.hint_action
+
+
+def test_a_hint_focuses_its_option_and_plays_as_hinted(app):
+    table = show(app, FlipABirdTable(app.ctx, one_human(0)))
+    applied = guard_legality(table)
+    for step in ("turn", "play"):
+        assert run_until(app, lambda: human_ready(table) and table.step == step)
+        hint = wait_for_hint(app, table)
+        assert hint in table.state.legal_actions()
+        assert table.focused == hint
+        press(app, pygame.K_RETURN)
+        if hint == R.CLAIM:                    # a claim asks once more, Claim! in focus
+            assert table.focused == "claim"
+            press(app, pygame.K_RETURN)
+        assert applied[-1] == hint
+        if hint == R.CLAIM:
+            break

@@ -331,3 +331,27 @@ def test_the_card_painter_forgets_its_fonts_when_pygame_quits():
     assert art._text("7", 44, (0, 0, 0)).get_width() > 0
     pygame.quit()
     assert not art._FONTS
+
+
+def wait_for_hint(app, table, limit: int = 3000):
+    """H (or a hinted pick), then frames until the Hard AI's suggestion is on screen."""
+    for i in range(limit):
+        if table.hint_action is not None:
+            return table.hint_action
+        step(app, i, every=1)
+    raise AssertionError("no hint came")
+
+
+def test_a_hint_focuses_the_bird_then_its_flock_and_plays_as_hinted(app):
+    table = table_for(app, 3, seed=2)
+    rec = Recorder(table)
+    assert play_until(app, table, lambda: table.step_phase == R.TAKE)
+    press(app, pygame.K_h)
+    hint = wait_for_hint(app, table)
+    assert isinstance(hint, R.Take) and table.picker.focused.value == hint
+    press(app, pygame.K_RETURN)                # the hinted bird: now its flock is hinted
+    assert table.step_phase == R.FLOCK and table.chain == [hint]
+    flock = wait_for_hint(app, table)
+    assert isinstance(flock, R.ToFlock) and table.picker.focused.value == flock
+    press(app, pygame.K_RETURN)
+    assert rec.actions[-2:] == [(0, hint), (0, flock)]
