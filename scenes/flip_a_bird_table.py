@@ -92,6 +92,7 @@ class FlipABirdTable(TableScene):
         self.picker: Picker | None = None
         self.step = ""
         self.my_tip: R.Tip | None = None
+        self.queued_tips: dict[int, R.Tip] = {}   # couch play: tips made ahead, in secret
         self._pile_cache: dict = {}
 
     def layout_name(self) -> str:
@@ -654,6 +655,9 @@ class FlipABirdTable(TableScene):
         elif v.phase == R.PHASE_PLAY:
             self.step = "play"
             self._hand_picker(legal)
+        elif v.phase == R.PHASE_TIP and self.secret_tipping:
+            self.step = "secret"    # every human tips on their own device: no picker
+            self.picker = None
         elif v.phase == R.PHASE_TIP:
             self.step = "tip"
             red, green = self.tip_button_rects()
@@ -736,7 +740,10 @@ class FlipABirdTable(TableScene):
         return self.picker.handle(event)
 
     def submit(self, action) -> bool:
-        self.my_tip = action if isinstance(action, R.Tip) else None
+        secret = self.secret_tipping
+        self.my_tip = action if isinstance(action, R.Tip) and not secret else None
+        if action == R.CLAIM:
+            self.queued_tips = {}
         done = super().submit(action)
         if done:
             self.picker = None
@@ -749,6 +756,88 @@ class FlipABirdTable(TableScene):
             return None
         option = self.picker.focused
         return option.value if option is not None else None
+
+    # -- couch play: tips in secret, all at once --------------------------------------------
+    # Several people on their own devices tip at the same time, each with two buttons
+    # (red: PREV, green: NEXT) that leave nothing on screen but "tipped"; the rules still
+    # take tips one seat at a time, so a tip made early waits until the rules ask that
+    # seat (forced_action). On one shared device each tipper gets a privacy screen and
+    # the usual red/green choice instead.
+    def tipping_humans(self) -> list[int]:
+        """The human seats that tip in the claim on now (not the claimant or accused)."""
+        st = self.state
+        if st.phase != R.PHASE_TIP:
+            return []
+        return [s for s in range(self.match.num_players)
+                if self.is_human(s) and s not in (st.claimant, st.accused)]
+
+    @property
+    def secret_tipping(self) -> bool:
+        """Two or more people tip, each on a device of their own."""
+        seats = self.tipping_humans()
+        devices = [self.owner(s) for s in seats]
+        return len(seats) >= 2 and None not in devices and len(set(devices)) == len(seats)
+
+    def has_tipped(self, seat: int) -> bool:
+        return seat in self.queued_tips or self.state.tips[seat] is not None
+
+    def forced_action(self):
+        if self.state.phase == R.PHASE_TIP:
+            return self.queued_tips.pop(self.state.current_player, None)
+        return None
+
+    def private_turn(self, seat: int) -> bool:
+        return self.privacy and not self.secret_tipping   # a secret tip shows nothing
+
+    @property
+    def hints_on(self) -> bool:
+        return super().hints_on and not self.secret_tipping   # a hint would tell the tip
+
+    def handle(self, event: Input) -> bool:
+        if event.act in (Act.PREV, Act.NEXT) and self.secret_tipping:
+            seat = next((s for s in self.tipping_humans() if self.owner(s) == event.device), None)
+            if seat is not None and not self.has_tipped(seat):
+                self.queued_tips[seat] = R.TIP_RED if event.act is Act.PREV else R.TIP_GREEN
+                self.ctx.play("tap")
+            return True
+        return super().handle(event)
+
+    def secret_panels(self) -> list[tuple[int, pygame.Rect]]:
+        """One panel per tipping person, side by side between the bottom plate and the log."""
+        seats = self.tipping_humans()
+        band = pygame.Rect(470, 712, 786, 244)
+        gap = 12
+        w = min(380, (band.w - gap * (len(seats) - 1)) // max(len(seats), 1))
+        x = band.centerx - (w * len(seats) + gap * (len(seats) - 1)) // 2
+        return [(s, pygame.Rect(x + k * (w + gap), band.y, w, band.h)) for k, s in enumerate(seats)]
+
+    def draw_secret_tips(self, surface: pygame.Surface) -> None:
+        """Each tipper's panel: their name, their two tip buttons in their own device's
+        glyphs, and whether they have tipped. Nothing on it ever depends on the colour."""
+        a = self.ctx.assets
+        for seat, rect in self.secret_panels():
+            info = self.match.seats[seat]
+            colour = ui.SEAT_COLOURS[info.colour % 6]
+            done = self.has_tipped(seat)
+            ui.draw_shadowed_panel(surface, rect, ui.PANEL, 20, colour, 3)
+            ui.draw_shape(surface, ui.SEAT_SHAPES[info.colour % 6], (rect.x + 26, rect.y + 28), 14,
+                          colour)
+            name = a.text_fit(info.name, 32, rect.w - 60, ui.TEXT, "bold")
+            surface.blit(name, (rect.x + 48, rect.y + 10))
+            if done:
+                card = self.cards.tip("down")
+                surface.blit(card, card.get_rect(center=(rect.centerx, rect.y + 112)))
+                word = a.text("Tipped", 32, ui.GOOD, "bold")
+            else:
+                style = self.ctx.glyphs(self.owner(seat))
+                for dx, kind, act in ((-44, "red", Act.PREV), (44, "green", Act.NEXT)):
+                    card = self.cards.tip(kind)
+                    spot = card.get_rect(center=(rect.centerx + dx, rect.y + 108))
+                    surface.blit(card, spot)
+                    key = ui.glyph(a, style, act, 28)
+                    surface.blit(key, key.get_rect(midtop=(spot.centerx, spot.bottom + 4)))
+                word = a.text("Waiting for a tip", 28, ui.ACCENT, "bold")
+            surface.blit(word, word.get_rect(midbottom=(rect.centerx, rect.bottom - 8)))
 
     # -- words on screen ---------------------------------------------------------------------
     def status(self) -> str:
@@ -783,6 +872,8 @@ class FlipABirdTable(TableScene):
             return f"{name} plays a card {way}"
         if v.phase == R.PHASE_TIP:
             claimant = self._name(v.claimant)
+            if self.secret_tipping:
+                return f"{claimant} claims! Tip in secret, each on your own controller"
             if human:
                 return f"{claimant} claims! Too many birds (red) or not (green)?"
             tipped = sum(1 for s, t in enumerate(v.tips) if t is not None
@@ -867,7 +958,9 @@ class FlipABirdTable(TableScene):
         step = self.step if human else ""
         if step == "play" or (step == "turn" and not self.shown.pile_size):
             self.draw_ghost(surface)
-        if step == "tip":
+        if self.state.phase == R.PHASE_TIP and self.secret_tipping:
+            self.draw_secret_tips(surface)
+        elif step == "tip":
             self.draw_tip_choice(surface)
         elif step == "confirm":
             self.draw_hand(surface)

@@ -191,6 +191,11 @@ class TableScene(Scene):
             self.last_viewer = seat
         return self.last_viewer if self.last_viewer is not None else humans[0]
 
+    def private_turn(self, seat: int) -> bool:
+        """Must ``seat`` pass a privacy screen before deciding? (With privacy on, yes; a
+        table may take a decision that shows nothing private in the open.)"""
+        return self.privacy
+
     def reveal(self, seat: int) -> None:
         """The seat passed its privacy screen: show its hand."""
         self.revealed = seat
@@ -360,13 +365,13 @@ class TableScene(Scene):
                 self.ctx.stack.replace(Results(self.ctx, self.state, self.match))
             return
         seat = self.state.current_player
-        if self.decision is None and not self.turn_ready:
+        if self.decision is None:
             forced = self.forced_action()
             if forced is not None:  # no choice to make: no thinking, picker or privacy screen
                 self.submit(forced)
                 return
         if self.is_human(seat):
-            if self.privacy and self.revealed != seat:
+            if self.private_turn(seat) and self.revealed != seat:
                 from scenes.overlays import PrivacyScreen
                 self.ctx.stack.push(PrivacyScreen(self.ctx, self, seat))
                 return

@@ -270,3 +270,100 @@ def test_a_hint_focuses_its_option_and_plays_as_hinted(app):
         assert applied[-1] == hint
         if hint == R.CLAIM:
             break
+
+
+# -- couch play: tips in secret ------------------------------------------------------------------
+from game.input import KBM  # noqa: E402
+from scenes.overlays import PrivacyScreen  # noqa: E402
+
+
+def plug(app, *indexes):
+    app.input.opener = lambda index: (200 + index, f"Pad {index}", None)
+    post(*[pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=i) for i in indexes])
+    app.frame(1 / 60)
+
+
+def pad(app, instance, button):
+    post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=instance, button=button),
+         pygame.event.Event(pygame.CONTROLLERBUTTONUP, instance_id=instance, button=button))
+    app.frame(1 / 60)
+
+
+def claim_by_an_ai(app, table):
+    """Play the table's state (not through the screen) until an AI claims against an AI,
+    so every human seat has to tip; then show that table."""
+    st = table.state
+    human = table.is_human
+    while not (st.phase == R.PHASE_TURN and not human(st.current_player)
+               and R.CLAIM in st.legal_actions() and not human(st.last_player)):
+        legal = [a for a in st.legal_actions() if a != R.CLAIM]
+        st.apply(legal[0])
+    st.apply(R.CLAIM)
+    table.animator.finish_all()
+    table.shown = st.view(table.viewer)
+    table.refresh()
+    table.dirty = False
+
+
+def couch(app, devices, seed=21):
+    """An AI, then a human seat per device, then an AI."""
+    plug(app, 0, 1, 2)
+    seats = [Seat("Cat", colour=0)]
+    seats += [Seat(f"P{k}", human=True, device=d, colour=k + 1) for k, d in enumerate(devices)]
+    seats.append(Seat("Dot", colour=len(devices) + 1))
+    table = FlipABirdTable(app.ctx, Match("flip_a_bird", tuple(seats), seed))
+    claim_by_an_ai(app, table)
+    return show(app, table, frames=1), [1 + k for k in range(len(devices))]
+
+
+def tips_of(table, seats):
+    return [table.state.tips[s] for s in seats]
+
+
+@pytest.mark.parametrize("devices", [("pad200", "pad201"), ("pad200", "pad201", KBM)])
+def test_people_tip_at_once_on_their_own_devices_and_only_tipped_shows(app, devices):
+    table, humans = couch(app, devices)
+    assert table.secret_tipping and set(table.tipping_humans()) == set(humans)
+    seen_focus = []
+    presses = {"pad200": lambda: pad(app, 200, pygame.CONTROLLER_BUTTON_LEFTSHOULDER),   # red
+               "pad201": lambda: pad(app, 201, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER),  # green
+               KBM: lambda: press(app, pygame.K_q)}                                       # red
+    wanted = {"pad200": True, "pad201": False, KBM: True}
+    # everyone tips right away, in reverse seat order, whoever the rules are asking
+    for device in reversed(devices):
+        presses[device]()
+        seen_focus.append(table.picker)
+        assert not isinstance(app.stack.top, PrivacyScreen)
+    pad(app, 202, pygame.CONTROLLER_BUTTON_LEFTSHOULDER)   # a device without a tipper: nothing
+    pad(app, 200, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)  # a second tip: refused
+    assert all(table.has_tipped(s) for s in humans)
+    assert seen_focus == [None] * len(devices)             # no picker, so no focus ring
+    for _ in range(3000):
+        if table.state.phase != R.PHASE_TIP:
+            break
+        assert not isinstance(app.stack.top, PrivacyScreen)
+        for s in humans:   # a tip shows as a face-down card until the reveal
+            sprite = table.tip_sprites.get(s)
+            assert sprite is None or not sprite.face_up or table.state.phase != R.PHASE_TIP
+        app.frame(1 / 60)
+    assert table.state.phase != R.PHASE_TIP
+    assert tips_of(table, humans) == [wanted[d] for d in devices]
+
+
+def test_one_shared_device_gives_each_tipper_a_privacy_screen(app):
+    table, humans = couch(app, (None, None))
+    assert not table.secret_tipping
+    played = []
+    submit = table.submit
+    table.submit = lambda action: (played.append((table.state.current_player, action))
+                                   or True) and submit(action)
+    for seat in humans:
+        assert run_until(app, lambda: isinstance(app.stack.top, PrivacyScreen), 3000)
+        assert app.stack.top.seat == seat and table.viewer is None
+        press(app, pygame.K_RETURN)                      # this tipper alone looks
+        app.frame(1 / 60)
+        assert run_until(app, lambda: human_ready(table) and table.step == "tip")
+        assert table.viewer == seat
+        press(app, pygame.K_RETURN)                      # the focused tip: red
+        assert table.viewer is None                       # hidden again at once
+    assert [(s, a) for s, a in played if isinstance(a, R.Tip)] == [(s, R.TIP_RED) for s in humans]
