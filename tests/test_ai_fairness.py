@@ -15,8 +15,8 @@ from game.ai import LEVELS, make_bot
 from game.engine import GAMES, new_game
 
 AVAILABLE = [g for g, info in GAMES.items() if info.available]
-HARD_ITERATIONS = 12
-PROBES_PER_GAME = 10
+HARD_ITERATIONS = 16
+PROBES_PER_GAME = 16
 
 
 def _players(game_id: str) -> int:
@@ -31,7 +31,7 @@ def _probe_points(game_id: str, seed: int, count: int) -> list:
     rng = random.Random(seed)
     points = []
     while not state.is_terminal():
-        if len(state.legal_actions()) > 1 and rng.random() < 0.15:
+        if len(state.legal_actions()) > 1 and rng.random() < 0.25:
             points.append(state.clone())
         seat = state.current_player
         state.apply(bots[seat].choose(state, seat))

@@ -86,7 +86,7 @@ def test_step_api_resumes_across_many_small_steps(game_id: str) -> None:
 
 def test_wall_clock_budget_stops_the_search() -> None:
     state = _midgame("cubirds", 5)
-    bot = make_hard_bot("cubirds", 1, budget=0.02)
+    bot = make_hard_bot("cubirds", 1, budget=0.02, prior=0.0)
     action = bot.choose(state, state.current_player)
     assert action in state.legal_actions()
     search = bot.last_search
@@ -142,7 +142,7 @@ def test_suggest_gives_a_legal_move_and_a_reason(game_id: str) -> None:
     assert action == make_hard_bot(game_id, 3, iterations=40).choose(state, seat)
     assert action in state.legal_actions()
     assert isinstance(reason, str) and "\n" not in reason
-    assert "simulated games" in reason and "%" in reason
+    assert "simulated" in reason and "%" in reason
 
 
 def test_terminal_rewards_share_ties() -> None:
@@ -185,3 +185,30 @@ def test_arena_command_line_without_pygame() -> None:
                           "--players", "3", "--seats", "hard,normal"],
                          cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "--seats" in bad.stderr
+
+
+@pytest.mark.parametrize("game_id", AVAILABLE)
+def test_heuristic_pick_is_tried_first_and_explained(game_id: str) -> None:
+    state = _midgame(game_id, 41)
+    seat = state.current_player
+    bot = make_hard_bot(game_id, 2, iterations=25, prior=1.0)
+    decision = bot.begin(state, seat)
+    with pytest.raises(ValueError):
+        decision.explain()
+    assert not decision.step(0.0)            # the first slice only sets up
+    search = decision.search
+    assert search.prior in state.legal_actions() and not search.root.children
+    decision.step(0.0)
+    assert next(iter(search.root.children)) == search.prior
+    while not decision.step(1.0):
+        pass
+    line = decision.explain()
+    assert line and "\n" not in line
+
+
+def test_forced_move_explains_itself() -> None:
+    state = new_game("flip_a_bird", 4, seed=1)
+    while len(state.legal_actions()) != 1:
+        state.apply(state.legal_actions()[0])
+    decision = make_hard_bot("flip_a_bird", 1).begin(state, state.current_player)
+    assert decision.done and "only legal move" in decision.explain()

@@ -31,20 +31,35 @@ _INF = float("inf")
 
 
 class Node:
-    """One information-set node: reached by ``player`` choosing the edge into it."""
+    """One information-set node: reached by ``player`` choosing the edge into it.
 
-    __slots__ = ("player", "children", "visits", "avail", "total")
+    ``children`` holds the next decision's edges. With ``Profile.observe`` they are
+    split by what the searching seat saw happen (``splits``: its view after the move ->
+    edges), so a later choice can depend on a card this move revealed.
+    """
+
+    __slots__ = ("player", "children", "splits", "visits", "avail", "total", "squares")
 
     def __init__(self, player: int) -> None:
         self.player = player
         self.children: dict[Any, Node] = {}
+        self.splits: dict[Any, dict[Any, Node]] | None = None
         self.visits = 0
         self.avail = 1
         self.total = 0.0
+        self.squares = 0.0
 
     @property
     def mean(self) -> float:
         return self.total / self.visits if self.visits else 0.0
+
+    @property
+    def error(self) -> float:
+        """Standard error of ``mean`` (squared), for comparing two moves' estimates."""
+        n = self.visits
+        if n < 2:
+            return 1.0
+        return max(0.0, self.squares / n - (self.total / n) ** 2) / (n - 1)
 
 
 def terminal_rewards(state: State) -> list[float]:
@@ -77,61 +92,88 @@ class Search:
         self.done_iterations = 0
         self.spent = 0.0          # seconds of work so far (wall clock inside step)
         self._mean_cost = 0.0     # seconds per iteration, running mean
-        self.playout_bot = (make_bot(state.game_id, profile.playout,
-                                     rng.getrandbits(32))
-                            if profile.playout != "random" else None)
+        self.playout_bot: Any = None
+        self.prior: Action | None = None
+        self._ready = False
+
+    def _prepare(self) -> None:
+        """Set up the playout bot and the heuristic's pick: real work, so it runs inside
+        the first ``step`` and counts against the budget."""
+        profile, state, rng = self.profile, self.state, self.rng
+        if profile.playout != "random":
+            self.playout_bot = make_bot(state.game_id, profile.playout, rng.getrandbits(32))
         # Progressive bias toward the game's heuristic pick at the root: with a few
         # hundred iterations the search leaves it only when the simulations disagree.
-        self.prior: Action | None = None
-        if profile.prior > 0 or profile.prior_margin > 0:
+        if profile.prior > 0 or profile.prior_z > 0:
             adviser = make_bot(state.game_id, profile.prior_level, rng.getrandbits(32))
-            self.prior = adviser.choose(state, seat)
+            self.prior = adviser.choose(state, self.seat)
+        self._ready = True
 
     # -- driving ---------------------------------------------------------------------
     @property
     def finished(self) -> bool:
+        return self._finished(self.spent)
+
+    def _finished(self, spent: float) -> bool:
         if self.iterations is not None:
-            return self.done_iterations >= self.iterations
-        return self.spent >= self.budget or (
-            self.done_iterations > 0 and self.spent + self._mean_cost > self.budget)
+            return self._ready and self.done_iterations >= self.iterations
+        return spent >= self.budget or (
+            self.done_iterations > 0 and spent + self._mean_cost > self.budget)
 
     def step(self, seconds: float) -> bool:
-        """Iterate for at most about ``seconds`` (always at least once); True when done."""
-        if self.finished:
-            return True
+        """Work for at most about ``seconds`` (at least one unit); True when done.
+
+        A unit is the set-up or one iteration; the running mean cost of an iteration
+        keeps a step from starting one it would likely not finish in time. All wall
+        time inside ``step`` counts against the budget, not just the iterations.
+        """
         clock = time.perf_counter
         start = clock()
-        elapsed = 0.0
-        while True:
-            began = clock()
-            self.iterate()
-            cost = clock() - began
-            n = self.done_iterations
-            self._mean_cost += (cost - self._mean_cost) / min(n, 20)
-            elapsed = clock() - start
-            self.spent += cost
-            if self.finished or elapsed + self._mean_cost > seconds:
-                break
-        return self.finished
+        spent = self.spent
+        try:
+            if not self._ready:
+                self._prepare()
+                if self._finished(spent + clock() - start) or clock() - start > seconds:
+                    return self._finished(spent + clock() - start)
+            elif self._finished(spent):
+                return True
+            while True:
+                began = clock()
+                self.iterate()
+                now = clock()
+                n = self.done_iterations
+                self._mean_cost += (now - began - self._mean_cost) / min(n, 20)
+                if (self._finished(spent + now - start)
+                        or now - start + self._mean_cost > seconds):
+                    return self._finished(spent + now - start)
+        finally:
+            self.spent = spent + clock() - start
 
     # -- one iteration ---------------------------------------------------------------
     def iterate(self) -> None:
         """Select and expand in the tree on a fresh deal, play out, back up."""
         rng = self.rng
         state = self.state.determinize(self.seat, rng)
-        node = self.root
+        root = node = self.root
         path = [node]
         c = self.profile.exploration
+        bias = self.profile.prior
+        observe = self.profile.observe
         while not state.is_terminal():
             actions = state.legal_actions()
-            children = node.children
+            if observe and node is not root:
+                if node.splits is None:
+                    node.splits = {}
+                children = node.splits.setdefault(state.view(self.seat), {})
+            else:
+                children = node.children
             untried = [a for a in actions if a not in children]
             for a in actions:
                 child = children.get(a)
                 if child is not None:
                     child.avail += 1
             if untried:
-                if node is self.root and self.prior in untried:
+                if node is root and self.prior in untried:
                     action = self.prior
                 elif len(untried) == 1:
                     action = untried[0]
@@ -142,27 +184,25 @@ class Search:
                 state.apply(action)
                 path.append(child)
                 break
+            favoured = self.prior if node is root else None
             best, best_value = None, -_INF
             for a in actions:
                 child = children[a]
                 value = child.total / child.visits + c * math.sqrt(
                     math.log(child.avail) / child.visits)
+                if a == favoured:  # progressive bias, fading as the pick gets visits
+                    value += bias / (1 + child.visits)
                 if value > best_value:
                     best, best_value = a, value
-            if node is self.root and self.prior is not None:
-                child = children[self.prior]
-                value = (child.total / child.visits + c * math.sqrt(
-                    math.log(child.avail) / child.visits)
-                    + self.profile.prior / (1 + child.visits))
-                if value > best_value:
-                    best = self.prior
             node = children[best]
             state.apply(best)
             path.append(node)
         rewards = self.playout(state)
         for node in path:
+            reward = rewards[node.player]
             node.visits += 1
-            node.total += rewards[node.player]
+            node.total += reward
+            node.squares += reward * reward
         self.done_iterations += 1
 
     def playout(self, state: State) -> list[float]:
@@ -193,28 +233,35 @@ class Search:
         return [rows[i] for i in order]
 
     def best(self) -> Action:
-        """The most simulated action, unless the heuristic's pick is within the margin.
+        """The most simulated action, unless the heuristic's pick is about as good.
 
-        With a few hundred noisy simulations a small lead is mostly chance, and the
-        game's own heuristic is then the better judge; the search overrules it only
-        when its estimate is clearly higher (``Profile.prior_margin``).
+        A few hundred noisy simulations give estimates with wide error bars, and the
+        game's own heuristic is then the better judge: the search overrules its pick
+        only when its estimate is higher by ``Profile.prior_z`` standard errors.
         """
         action, node = self.ranked()[0]
         prior = self.prior
-        margin = self.profile.prior_margin
-        if prior is not None and action != prior and margin > 0:
-            held = self.root.children.get(prior)
-            if held is not None and held.visits and node.mean - held.mean < margin:
-                return prior
+        if prior is None or action == prior:
+            return action
+        held = self.root.children.get(prior)
+        if held is None or not held.visits or not node.visits:
+            return prior  # the budget ran out before the search could judge it
+        z = self.profile.prior_z
+        if z > 0 and node.mean - held.mean < z * math.sqrt(node.error + held.error):
+            return prior
         return action
 
 
 class SearchDecision(Decision):
-    """A Hard decision the table scene advances a slice at a time (see ``step``)."""
+    """A Hard decision the table scene advances a slice at a time (see ``step``).
 
-    def __init__(self, search: Search | None, action: Action | None = None,
-                 reason: str = "") -> None:
+    The same object serves a hint: step it like a move, then show ``explain()``.
+    """
+
+    def __init__(self, game_id: str, search: Search | None,
+                 action: Action | None = None, reason: str = "") -> None:
         super().__init__(action)
+        self.game_id = game_id
         self.search = search
         self.reason = reason
 
@@ -236,6 +283,22 @@ class SearchDecision(Decision):
         if search.iterations:
             return min(1.0, search.done_iterations / search.iterations)
         return min(1.0, search.spent / search.budget) if search.budget else 1.0
+
+    def explain(self, names: Sequence[str] | None = None) -> str:
+        """One line for the game log: the move in words and what the search saw."""
+        if self.action is None:
+            raise ValueError("the decision is not made yet: step it until done")
+        words = describe(self.game_id, self.action, names)
+        if self.search is None:
+            return f"{words}: {self.reason}."
+        node = self.search.root.children.get(self.action)
+        if node is None or not node.visits:
+            return f"{words}: the {self.search.profile.prior_level} heuristic's pick."
+        share = f"{100 * node.mean:.0f}%"
+        if self.search.profile.depth is None:  # every simulation was played to the end
+            return f"{words}: won {share} of {node.visits} simulated games from here."
+        return (f"{words}: rated {share} to win over {node.visits} simulated "
+                f"futures from here.")
 
 
 class HardBot(BaseBot):
@@ -261,13 +324,13 @@ class HardBot(BaseBot):
         if state.current_player != seat:
             raise ValueError(f"seat {seat} is not the one to move")
         if len(actions) == 1:
-            return SearchDecision(None, actions[0], "the only legal move")
+            return SearchDecision(self.game_id, None, actions[0], "the only legal move")
         # Each decision gets its own rng drawn from the bot's, so a wall-clock budget
         # that varies the work of one decision leaves the next decisions' dice alone.
         rng = random.Random(self.rng.getrandbits(64))
         search = Search(state, seat, self.profile, rng, self.iterations, self.budget)
         self.last_search = search
-        return SearchDecision(search)
+        return SearchDecision(self.game_id, search)
 
     def choose(self, state: State, seat: int) -> Action:
         decision = self.begin(state, seat)
@@ -280,11 +343,15 @@ class HardBot(BaseBot):
 
     def suggest(self, state: State, seat: int,
                 names: Sequence[str] | None = None) -> tuple[Action, str]:
-        """A hint for a human seat: the move and one line saying why."""
+        """A hint for a human seat: the move and one line saying why.
+
+        This runs the whole search at once; a table scene that must keep its frame rate
+        steps ``begin(state, seat)`` instead and then calls its ``explain(names)``.
+        """
         decision = self.begin(state, seat)
         while not decision.step(_INF):
             pass
-        return decision.action, explain(state.game_id, decision, names)
+        return decision.action, decision.explain(names)
 
 
 def describe(game_id: str, action: Action, names: Sequence[str] | None = None) -> str:
@@ -296,20 +363,6 @@ def describe(game_id: str, action: Action, names: Sequence[str] | None = None) -
         except TypeError:
             return describer(action)
     return str(action)
-
-
-def explain(game_id: str, decision: SearchDecision,
-            names: Sequence[str] | None = None) -> str:
-    """One line for the game log: what the search found for the chosen move."""
-    words = describe(game_id, decision.action, names)
-    search = decision.search
-    if search is None:
-        return f"{words}: {decision.reason}."
-    for action, node in search.ranked():
-        if action == decision.action and node.visits:
-            return (f"{words}: won {100 * node.mean:.0f}% of {node.visits} simulated "
-                    f"games from here.")
-    return f"{words}."
 
 
 def make_hard_bot(game_id: str, seed: int | None = None, iterations: int | None = None,
@@ -326,4 +379,4 @@ def make_hard_bot(game_id: str, seed: int | None = None, iterations: int | None 
 
 
 __all__ = ["HardBot", "Node", "PROFILES", "Search", "SearchDecision", "describe",
-           "explain", "make_hard_bot", "terminal_rewards"]
+           "make_hard_bot", "terminal_rewards"]
