@@ -82,7 +82,6 @@ class CuBirdsTable(TableScene):
         self.disp_coll: list[dict[str, int]] = []
         self.disp_deck = 0
         self.disp_discard: list[str] = []
-        self.picker: Picker | None = None
         self.step: str | None = None
         self.chosen: str | None = None       # the species picked in step 1
         self.preview: Preview | None = None

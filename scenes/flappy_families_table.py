@@ -36,7 +36,7 @@ from game.assets import LRU
 from game.engine import TurnPassed
 from game.flappy_families import rules as R
 from game.flappy_families.cards import CARD_FAMILY, CARD_NAMES, FAMILIES, PREDATOR, family_name
-from game.input import Act, Input
+from game.input import Act
 from scenes.picker import Option, Picker
 from scenes.table import TableScene
 from sprites import ui
@@ -89,7 +89,6 @@ class FlappyFamiliesTable(TableScene):
         self.picked_family: int | None = None
         self.air: list[CardSprite] = []
         self.anim_status = ""
-        self.picker: Picker | None = None
         self.step = ""
         self.plan_c: list[list] = []           # [[family, slot or None], ...]
         self.chain: list = []                  # step-2 actions still to send
@@ -212,7 +211,6 @@ class FlappyFamiliesTable(TableScene):
     def submit(self, action) -> bool:
         done = super().submit(action)
         if done:
-            self.picker = None
             self.step = ""
         return done
 
@@ -813,18 +811,6 @@ class FlappyFamiliesTable(TableScene):
             self.picker.focus_value(("slot", action.slot))
         elif isinstance(action, R.PickCard):
             self.picker.focus_value(("family", action.family))
-
-    def handle_turn(self, event: Input) -> bool:
-        if self.picker is None:
-            return False
-        return self.picker.handle(event)
-
-    @property
-    def focused(self):
-        if self.picker is None or not self.turn_ready or self.animator.busy:
-            return None
-        option = self.picker.focused
-        return option.value if option is not None else None
 
     # -- words on screen ---------------------------------------------------------------------
     def _option_text(self, letter: str) -> tuple[str, str]:

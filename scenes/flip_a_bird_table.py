@@ -89,7 +89,6 @@ class FlipABirdTable(TableScene):
         self.counter = Counter()
         self.count_mode: str | None = None     # None, "claim", "over", "ok"
         self.anim_status = ""
-        self.picker: Picker | None = None
         self.step = ""
         self.my_tip: R.Tip | None = None
         self.queued_tips: dict[int, R.Tip] = {}   # couch play: tips made ahead, in secret
@@ -746,16 +745,8 @@ class FlipABirdTable(TableScene):
             self.queued_tips = {}
         done = super().submit(action)
         if done:
-            self.picker = None
             self.step = ""
         return done
-
-    @property
-    def focused(self):
-        if self.picker is None or not self.turn_ready or self.animator.busy:
-            return None
-        option = self.picker.focused
-        return option.value if option is not None else None
 
     # -- couch play: tips in secret, all at once --------------------------------------------
     # Several people on their own devices tip at the same time, each with two buttons

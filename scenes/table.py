@@ -68,6 +68,7 @@ class TableScene(Scene):
         self.callout: tuple[pygame.Surface, float, float, tuple[int, int]] | None = None
         self.clock = 0.0
         self.decision = None
+        self.picker = None             # the human's current choice (scenes.picker.Picker)
         self.thinking_for = 0.0
         self.turn_ready = False        # the human's picker has been set up for this decision
         self.dirty = True              # refresh() due once animations finish
@@ -133,8 +134,17 @@ class TableScene(Scene):
         """A human seat must decide: set up pickers for ``self.state.legal_actions()``."""
 
     def handle_turn(self, event: Input) -> bool:
-        """Input while a human decides; call ``self.submit(action)`` to play."""
-        return False
+        """Input while a human decides (by default to ``self.picker``); call
+        ``self.submit(action)`` to play."""
+        return self.picker.handle(event) if self.picker is not None else False
+
+    @property
+    def focused(self):
+        """The value of the option in focus while a human's picker takes input, else None."""
+        if self.picker is None or not self.turn_ready or self.animator.busy:
+            return None
+        option = self.picker.focused
+        return option.value if option is not None else None
 
     def show_hint(self, action) -> None:
         """Highlight ``action`` (the hint) on the table, e.g. by focusing its option."""
@@ -263,6 +273,7 @@ class TableScene(Scene):
             return False
         self.decision = None
         self.turn_ready = False
+        self.picker = None
         self.hint_decision = self.hint_action = None
         self.turn_seat = mover  # the plate stays lit while this move is shown
         self._moving = True

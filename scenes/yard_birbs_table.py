@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.input import Act, Input
+from game.input import Act
 from game.yard_birbs import rules as R
 from game.yard_birbs.cards import ABILITIES, COLOUR, EQUAL, KIND_NAMES, SPECIES, SPECIES_KIND
 from game.yard_birbs.cards import card_name
@@ -240,7 +240,6 @@ class YardBirbsTable(TableScene):
         self.chain: list = []
         self.ring_rects: dict = {}          # choice -> the rect its focus ring goes round
         self.extras_left: dict = {}         # seat -> where its plate's counters begin
-        self.picker: Picker | None = None
         self.step_phase = ""
         self.step_view = None
         self.tip = ""
@@ -1196,11 +1195,6 @@ class YardBirbsTable(TableScene):
         if self.chain:
             self.chain.pop()
         self.build_step()
-
-    def handle_turn(self, event: Input) -> bool:
-        if self.picker is None:
-            return False
-        return self.picker.handle(event)
 
     # -- words -----------------------------------------------------------------------------
     def status(self) -> str:
