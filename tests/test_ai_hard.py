@@ -212,3 +212,15 @@ def test_forced_move_explains_itself() -> None:
         state.apply(state.legal_actions()[0])
     decision = make_hard_bot("flip_a_bird", 1).begin(state, state.current_player)
     assert decision.done and "only legal move" in decision.explain()
+
+
+def test_cubirds_evaluation_builds_on_the_normal_bots_progress() -> None:
+    from game.ai.evaluations import cubirds_values
+    from game.cubirds.ai import progress
+
+    state = _midgame("cubirds", 12, moves=60)
+    values = cubirds_values(state)
+    bare = state.clone()
+    bare.hands = [[0] * len(hand) for hand in bare.hands]
+    assert cubirds_values(bare) == [progress(c) for c in bare.collections]
+    assert all(v >= b for v, b in zip(values, cubirds_values(bare)))  # hands only add

@@ -10,7 +10,11 @@ Cowling, Powley & Whitehouse (2012), single-observer ISMCTS with availability co
   UCB1 with its availability count (how often it was legal when its parent was visited)
   instead of the parent's visits, since opponents' options differ between deals;
 * a playout (the game's profile picks the policy and a depth cap) ends in a reward
-  vector with one entry per seat; each node keeps the entry of the seat that chose it.
+  vector with one entry per seat; each node keeps the entry of the seat that chose it;
+* the game's Normal heuristic (itself view-only) names a move first: the search tries
+  it first, gives it a fading bonus (progressive bias) and, where the profile asks,
+  overrules it only when its estimate is clearly better. A few hundred simulations
+  are noisy; without this the search loses to the heuristic it could build on.
 
 The search is resumable (:class:`Search`): the table scene gives it a few milliseconds a
 frame through :meth:`SearchDecision.step`, and ``choose`` simply runs it to the end.
@@ -31,19 +35,13 @@ _INF = float("inf")
 
 
 class Node:
-    """One information-set node: reached by ``player`` choosing the edge into it.
+    """One information-set node: reached by ``player`` choosing the edge into it."""
 
-    ``children`` holds the next decision's edges. With ``Profile.observe`` they are
-    split by what the searching seat saw happen (``splits``: its view after the move ->
-    edges), so a later choice can depend on a card this move revealed.
-    """
-
-    __slots__ = ("player", "children", "splits", "visits", "avail", "total", "squares")
+    __slots__ = ("player", "children", "visits", "avail", "total", "squares")
 
     def __init__(self, player: int) -> None:
         self.player = player
         self.children: dict[Any, Node] = {}
-        self.splits: dict[Any, dict[Any, Node]] | None = None
         self.visits = 0
         self.avail = 1
         self.total = 0.0
@@ -76,7 +74,8 @@ def terminal_rewards(state: State) -> list[float]:
 class Search:
     """The state of one decision's search, so it can be resumed frame after frame.
 
-    Reads ``state`` only through ``legal_actions()`` and ``determinize(seat, rng)``.
+    Reads ``state`` only through ``legal_actions()``, ``determinize(seat, rng)`` and
+    the game's view-only heuristic bot.
     """
 
     def __init__(self, state: State, seat: int, profile: Profile, rng: random.Random,
@@ -158,15 +157,9 @@ class Search:
         path = [node]
         c = self.profile.exploration
         bias = self.profile.prior
-        observe = self.profile.observe
         while not state.is_terminal():
             actions = state.legal_actions()
-            if observe and node is not root:
-                if node.splits is None:
-                    node.splits = {}
-                children = node.splits.setdefault(state.view(self.seat), {})
-            else:
-                children = node.children
+            children = node.children
             untried = [a for a in actions if a not in children]
             for a in actions:
                 child = children.get(a)
@@ -338,9 +331,6 @@ class HardBot(BaseBot):
             pass
         return decision.action
 
-    def pick(self, state: State, seat: int, actions: list) -> Action:
-        return self.choose(state, seat)
-
     def suggest(self, state: State, seat: int,
                 names: Sequence[str] | None = None) -> tuple[Action, str]:
         """A hint for a human seat: the move and one line saying why.
@@ -357,12 +347,7 @@ class HardBot(BaseBot):
 def describe(game_id: str, action: Action, names: Sequence[str] | None = None) -> str:
     """The action in words, by the game's ``describe_action`` if it has one."""
     describer: Callable | None = getattr(rules_module(game_id), "describe_action", None)
-    if describer is not None:
-        try:
-            return describer(action, names)
-        except TypeError:
-            return describer(action)
-    return str(action)
+    return describer(action, names) if describer is not None else str(action)
 
 
 def make_hard_bot(game_id: str, seed: int | None = None, iterations: int | None = None,
@@ -372,7 +357,8 @@ def make_hard_bot(game_id: str, seed: int | None = None, iterations: int | None 
     ``budget`` is seconds of thinking per decision (the game's profile default
     otherwise); ``iterations`` replaces it by a fixed count (tests, fairness, arena
     replays). ``overrides`` change profile fields (``playout``, ``depth``,
-    ``exploration``, ``temperature``) for measurements.
+    ``exploration``, ``temperature``, ``prior``, ``prior_z``, ``values``) for
+    measurements such as ``python -m tools.arena --hard depth=4``.
     """
     profile = profile_for(game_id, **overrides)
     return HardBot(game_id, seed, iterations=iterations, budget=budget, profile=profile)

@@ -11,13 +11,12 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Callable, Sequence
 
-from game.ai.evaluations import cubirds_hand_values, cubirds_values, score_values
+from game.ai.evaluations import cubirds_values, score_values
 from game.engine import GAMES, State
 
 Values = Callable[[State], list[float]]
 
-VALUES: dict[str, Values] = {"score": score_values, "cubirds": cubirds_values,
-                             "cubirds_hand": cubirds_hand_values}
+VALUES: dict[str, Values] = {"score": score_values, "cubirds": cubirds_values}
 """Evaluations by name, so the arena can try one from the command line."""
 
 
@@ -42,7 +41,6 @@ class Profile:
     prior: float = 0.0             # progressive-bias weight of the heuristic's root pick
     prior_level: str = "normal"    # whose pick that is
     prior_z: float = 0.0           # standard errors by which the search must beat it
-    observe: bool = False          # split tree nodes by what the searching seat sees
     values: Values = field(default=score_values, repr=False)
 
     def evaluate(self, state: State) -> list[float]:
@@ -50,7 +48,7 @@ class Profile:
 
 
 PROFILES: dict[str, Profile] = {
-    "cubirds": Profile("cubirds", depth=0, temperature=0.1, values=cubirds_hand_values,
+    "cubirds": Profile("cubirds", depth=0, temperature=0.1, values=cubirds_values,
                        prior=1.0),
     # Normal playouts cost up to ~15 ms an iteration here: a shorter budget keeps the
     # overrun of the last iteration inside the 200 ms p99 target.
