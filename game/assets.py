@@ -24,11 +24,21 @@ MIN_TEXT_PX = 28  # ten-foot rule: nothing smaller on the 1080p canvas
 
 
 class LRU:
-    """A small bounded cache (OrderedDict based)."""
+    """A bounded cache (OrderedDict based): by count, and by bytes when it holds surfaces,
+    since one full-screen panel weighs as much as hundreds of small labels and a kiosk
+    must not grow all day."""
 
-    def __init__(self, maxsize: int) -> None:
+    def __init__(self, maxsize: int, max_bytes: int | None = None) -> None:
         self.maxsize = maxsize
+        self.max_bytes = max_bytes
+        self.used = 0  # bytes of the surfaces held
         self._data: OrderedDict[Hashable, object] = OrderedDict()
+
+    @staticmethod
+    def _weight(value: object) -> int:
+        if isinstance(value, pygame.Surface):
+            return value.get_width() * value.get_height() * value.get_bytesize()
+        return 0
 
     def get(self, key: Hashable):
         value = self._data.get(key)
@@ -37,26 +47,40 @@ class LRU:
         return value
 
     def put(self, key: Hashable, value: object) -> None:
+        old = self._data.pop(key, None)
+        if old is not None:
+            self.used -= self._weight(old)
         self._data[key] = value
-        self._data.move_to_end(key)
-        while len(self._data) > self.maxsize:
-            self._data.popitem(last=False)
+        self.used += self._weight(value)
+        while len(self._data) > 1 and (
+                len(self._data) > self.maxsize
+                or (self.max_bytes is not None and self.used > self.max_bytes)):
+            _, dropped = self._data.popitem(last=False)
+            self.used -= self._weight(dropped)
+
+    def get_or_make(self, key: Hashable, make):
+        value = self.get(key)
+        if value is None:
+            value = make()
+            self.put(key, value)
+        return value
 
     def __len__(self) -> int:
         return len(self._data)
 
     def clear(self) -> None:
         self._data.clear()
+        self.used = 0
 
 
 class Assets:
     def __init__(self, log: logging.Logger, font_dir: Path = ROOT / "fonts",
-                 text_cache: int = 768) -> None:
+                 text_cache: int = 768, text_cache_bytes: int = 8 << 20) -> None:
         self.log = log
         self.font_dir = font_dir
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
         self._missing: set[str] = set()
-        self.cache = LRU(text_cache)
+        self.cache = LRU(text_cache, text_cache_bytes)
         self.sizes_used: set[int] = set()
         if not pygame.font.get_init():
             pygame.font.init()

@@ -94,7 +94,7 @@ class FlappyFamiliesTable(TableScene):
         self.chain: list = []                  # step-2 actions still to send
         self.hand_lift: dict[int, float] = {}
         self.panel_pulse = 0.0
-        self._cache = LRU(240)   # plates, buttons, badges: small pictures, bounded
+        self._cache = LRU(240, 8 << 20)   # plates, buttons, badges: small pictures, bounded
         self._leaping: list[CardSprite] = []
 
     def layout_name(self) -> str:

@@ -56,7 +56,7 @@ STYLE: dict[int, tuple[tuple[int, int, int], tuple[int, int, int], str]] = {
 }
 BIRD_KEYS = {f: name.lower().replace(" ", "_") for f, name in enumerate(FAMILIES)}
 
-_CACHE = LRU(360)
+_CACHE = LRU(360, 16 << 20)
 SS = 2  # supersampling for the drawn shapes (text and birds are crisp at final size)
 
 

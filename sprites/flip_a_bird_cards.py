@@ -49,7 +49,7 @@ TIP_RED = (214, 46, 52)
 TIP_GREEN = (40, 150, 62)
 TIP_BACK = (92, 102, 128)
 
-_CACHE = LRU(400)
+_CACHE = LRU(400, 16 << 20)
 SS = 2  # supersampling for the drawn shapes (text and birds are crisp at final size)
 
 

@@ -4,11 +4,11 @@ button prompts. Surfaces are built once and cached; the ring animates by cheap d
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
 from functools import lru_cache, wraps
 
 import pygame
 
+from game.assets import LRU
 from game.input import Act
 
 # -- palette (light on dark; every text colour here is >= 4.5:1 on BG and PANEL) ------
@@ -35,35 +35,8 @@ SEAT_COLOURS = [(240, 120, 96), (92, 172, 240), (150, 214, 86),
 SEAT_SHAPES = ["circle", "square", "triangle", "diamond", "star", "hexagon"]
 
 
-class SurfaceCache:
-    """An LRU of surfaces bounded by total bytes, not by count: a few full-screen panels
-    weigh as much as hundreds of small ones, and a kiosk must not grow all day."""
-
-    def __init__(self, budget_bytes: int) -> None:
-        self.budget = budget_bytes
-        self.used = 0
-        self._data: OrderedDict = OrderedDict()
-
-    def get_or_make(self, key, make):
-        surf = self._data.get(key)
-        if surf is not None:
-            self._data.move_to_end(key)
-            return surf
-        surf = make()
-        size = surf.get_width() * surf.get_height() * surf.get_bytesize()
-        self._data[key] = surf
-        self.used += size
-        while self.used > self.budget and len(self._data) > 1:
-            _, old = self._data.popitem(last=False)
-            self.used -= old.get_width() * old.get_height() * old.get_bytesize()
-        return surf
-
-    def clear(self) -> None:
-        self._data.clear()
-        self.used = 0
-
-
-SURFACES = SurfaceCache(48 << 20)
+# panels, shadows and gradients: bounded by bytes (one screen's worth is ~10 MB)
+SURFACES = LRU(4096, 24 << 20)
 
 
 def cached_surface(fn):

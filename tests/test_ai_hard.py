@@ -94,6 +94,19 @@ def test_wall_clock_budget_stops_the_search() -> None:
     assert search.spent < 0.02 + 0.5  # no timing claim beyond "it stopped"
 
 
+def test_an_iteration_cut_short_by_the_budget_leaves_no_trace() -> None:
+    """Flip a Bird's Normal playouts span several slices; the budget ends mid-playout."""
+    state = _midgame("flip_a_bird", 7)
+    decision = make_hard_bot("flip_a_bird", 3, budget=0.03).begin(state, state.current_player)
+    while not decision.step(0.0005):
+        pass
+    search = decision.search
+    root = search.root
+    assert root.visits == search.done_iterations >= 1
+    assert sum(child.visits for child in root.children.values()) == root.visits
+    assert all(child.visits > 0 for child in root.children.values())
+
+
 @pytest.mark.parametrize("game_id", AVAILABLE)
 def test_one_legal_action_answers_without_searching(game_id: str, monkeypatch) -> None:
     state = new_game(game_id, _players(game_id), seed=8)
@@ -198,7 +211,8 @@ def test_heuristic_pick_is_tried_first_and_explained(game_id: str) -> None:
     assert not decision.step(0.0)            # the first slice only sets up
     search = decision.search
     assert search.prior in state.legal_actions() and not search.root.children
-    decision.step(0.0)
+    while search.done_iterations == 0:      # an iteration may take several slices
+        decision.step(0.0)
     assert next(iter(search.root.children)) == search.prior
     while not decision.step(1.0):
         pass

@@ -214,6 +214,19 @@ def test_text_cache_is_bounded(tmp_path):
     pygame.quit()
 
 
+def test_surface_caches_are_bounded_by_bytes():
+    """Big surfaces push out old ones by weight, however few entries the cache holds."""
+    from game.assets import LRU
+
+    cache = LRU(100, max_bytes=3 * 100 * 100 * 4)
+    for i in range(10):
+        cache.get_or_make(i, lambda: pygame.Surface((100, 100), pygame.SRCALPHA))
+    assert len(cache) == 3 and cache.used == 3 * 100 * 100 * 4
+    assert cache.get(9) is not None and cache.get(0) is None
+    cache.put(9, pygame.Surface((10, 10), pygame.SRCALPHA))  # replacing reweighs
+    assert cache.used == 2 * 100 * 100 * 4 + 10 * 10 * 4
+
+
 def test_seat_colours_can_be_changed_and_stay_unique(app):
     from scenes.seat_setup import SeatBadge, SeatSetup
 

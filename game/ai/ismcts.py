@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Generator, Iterator, Sequence
 
 from game.ai import BaseBot, Decision, make_bot
 from game.ai.profiles import PROFILES, Profile, profile_for
@@ -91,6 +91,9 @@ class Search:
         self.done_iterations = 0
         self.spent = 0.0          # seconds of work so far (wall clock inside step)
         self._mean_cost = 0.0     # seconds per iteration, running mean
+        self._mean_unit = 0.0     # seconds per unit of work (see step), running mean
+        self._current: Iterator[None] | None = None  # the iteration under way
+        self._iteration_spent = 0.0
         self.playout_bot: Any = None
         self.prior: Action | None = None
         self._ready = False
@@ -117,14 +120,19 @@ class Search:
         if self.iterations is not None:
             return self._ready and self.done_iterations >= self.iterations
         return spent >= self.budget or (
-            self.done_iterations > 0 and spent + self._mean_cost > self.budget)
+            self._current is None and self.done_iterations > 0
+            and spent + self._mean_cost > self.budget)
 
     def step(self, seconds: float) -> bool:
         """Work for at most about ``seconds`` (at least one unit); True when done.
 
-        A unit is the set-up or one iteration; the running mean cost of an iteration
-        keeps a step from starting one it would likely not finish in time. All wall
-        time inside ``step`` counts against the budget, not just the iterations.
+        A unit is the set-up, an iteration's walk down the tree, or one move of its
+        playout: a playout by the Normal policy can cost more than a frame's slice, so
+        an iteration is resumed across frames rather than run whole. All wall time
+        inside ``step`` counts against the budget. With a wall-clock budget, an
+        iteration the budget cuts short is dropped, never half backed up; the running
+        mean cost of an iteration keeps the search from starting one it would likely
+        not finish.
         """
         clock = time.perf_counter
         start = clock()
@@ -132,39 +140,56 @@ class Search:
         try:
             if not self._ready:
                 self._prepare()
-                if self._finished(spent + clock() - start) or clock() - start > seconds:
+                if clock() - start > seconds:
                     return self._finished(spent + clock() - start)
-            elif self._finished(spent):
-                return True
-            while True:
+            while not self._finished(spent + clock() - start):
                 began = clock()
-                self.iterate()
+                if self._current is None:
+                    self._current = self._iteration()
+                    self._iteration_spent = 0.0
+                try:
+                    next(self._current)
+                except StopIteration:
+                    self._current = None
                 now = clock()
-                n = self.done_iterations
-                self._mean_cost += (now - began - self._mean_cost) / min(n, 20)
-                if (self._finished(spent + now - start)
-                        or now - start + self._mean_cost > seconds):
-                    return self._finished(spent + now - start)
+                unit = now - began
+                self._iteration_spent += unit
+                self._mean_unit += (unit - self._mean_unit) / 8
+                if self._current is None:
+                    n = self.done_iterations
+                    self._mean_cost += (self._iteration_spent - self._mean_cost) / min(n, 20)
+                if now - start + self._mean_unit > seconds:
+                    break
+            if self._finished(spent + clock() - start):
+                self._current = None  # a cut-short iteration leaves no trace in the tree
+                return True
+            return False
         finally:
             self.spent = spent + clock() - start
 
     # -- one iteration ---------------------------------------------------------------
     def iterate(self) -> None:
-        """Select and expand in the tree on a fresh deal, play out, back up."""
+        """Run one whole iteration (see :meth:`_iteration`)."""
+        for _ in self._iteration():
+            pass
+
+    def _iteration(self) -> Iterator[None]:
+        """Select and expand in the tree on a fresh deal, play out, back up; yields
+        after the walk down the tree and after each playout move, and changes the tree
+        only in its last, unbroken stretch."""
         rng = self.rng
         state = self.state.determinize(self.seat, rng)
         root = node = self.root
         path = [node]
+        seen: list[Node] = []        # children legal here: their availability grows
+        grown: tuple[Node, Any, Node] | None = None  # (parent, action, new child)
         c = self.profile.exploration
         bias = self.profile.prior
         while not state.is_terminal():
             actions = state.legal_actions()
             children = node.children
             untried = [a for a in actions if a not in children]
-            for a in actions:
-                child = children.get(a)
-                if child is not None:
-                    child.avail += 1
+            seen.extend(child for a in actions if (child := children.get(a)) is not None)
             if untried:
                 if node is root and self.prior in untried:
                     action = self.prior
@@ -173,7 +198,7 @@ class Search:
                 else:
                     action = rng.choice(untried)
                 child = Node(state.current_player)
-                children[action] = child
+                grown = (node, action, child)
                 state.apply(action)
                 path.append(child)
                 break
@@ -181,8 +206,9 @@ class Search:
             best, best_value = None, -_INF
             for a in actions:
                 child = children[a]
+                avail = child.avail + 1  # with this walk's, added at the back-up
                 value = child.total / child.visits + c * math.sqrt(
-                    math.log(child.avail) / child.visits)
+                    math.log(avail) / child.visits)
                 if a == favoured:  # progressive bias, fading as the pick gets visits
                     value += bias / (1 + child.visits)
                 if value > best_value:
@@ -190,7 +216,13 @@ class Search:
             node = children[best]
             state.apply(best)
             path.append(node)
-        rewards = self.playout(state)
+        yield
+        rewards = yield from self._playout(state)
+        for child in seen:
+            child.avail += 1
+        if grown is not None:
+            parent, action, child = grown
+            parent.children[action] = child
         for node in path:
             reward = rewards[node.player]
             node.visits += 1
@@ -200,6 +232,14 @@ class Search:
 
     def playout(self, state: State) -> list[float]:
         """Play on with the profile's policy up to its depth cap, then score the state."""
+        moves = self._playout(state)
+        while True:
+            try:
+                next(moves)
+            except StopIteration as end:
+                return end.value
+
+    def _playout(self, state: State) -> Generator[None, None, list[float]]:
         profile = self.profile
         depth = profile.depth
         steps = 0
@@ -214,6 +254,7 @@ class Search:
                 seat = state.current_player
                 state.apply(bot.choose(state, seat))
             steps += 1
+            yield
         return terminal_rewards(state)
 
     # -- the answer ------------------------------------------------------------------
