@@ -593,12 +593,27 @@ class TableScene(Scene):
         corner, so it never covers the plate above or leaves the safe area."""
         return rect.right - 10, rect.y + 32
 
-    def draw_status(self, surface: pygame.Surface) -> None:
+    def status_line(self) -> str:
+        """The status, named when several people share the screen: the hand on show lies
+        under the first seat's plate whoever's it is, so the line says whose it is."""
         text = self.status()
+        seat = self.state.current_player
+        if (text and len(self.match.humans) >= 2 and self.is_human(seat)
+                and self.viewer == seat):
+            name = self.match.seats[seat].name
+            if not text.startswith(name):
+                text = f"{name} \u2014 {text}"
+        return text
+
+    def draw_status(self, surface: pygame.Surface) -> None:
+        text = self.status_line()
         if not text:
             return
         anchor = self.layout.get("status")
-        txt = self.ctx.assets.text_fit(text, 40, anchor.w - 40, ui.TEXT, "bold")
+        a = self.ctx.assets
+        size = next((px for px in (40, 34) if a.font("bold", px).size(text)[0] <= anchor.w - 40),
+                    30)   # a smaller line before a cut one; never under the ten-foot floor
+        txt = a.text_fit(text, size, anchor.w - 40, ui.TEXT, "bold")
         box = txt.get_rect(center=anchor.center).inflate(48, 20)
         surface.blit(ui.panel(box.size, (12, 18, 24), box.h // 2, alpha=200), box)
         surface.blit(txt, txt.get_rect(center=anchor.center))

@@ -1215,16 +1215,15 @@ class YardBirbsTable(TableScene):
 
     def human_status(self) -> str:
         phase = self.step_phase
-        who = "" if len(self.match.humans) <= 1 else f"{self.names[self.state.current_player]}: "
         if phase == R.PLAY:
-            return who + ("Lead any card" if not self.plan.feeder else "Play a card to the feeder")
+            return "Lead any card" if not self.plan.feeder else "Play a card to the feeder"
         if phase == R.TAKE:
-            return who + "Take a bird from the feeder"
+            return "Take a bird from the feeder"
         if phase in (R.FLOCK, R.FEEDER_SWAP_FLOCK):
-            return who + "Choose a flock for your bird"
+            return "Choose a flock for your bird"
         if phase == R.ABILITY:
-            return who + "Use an ability, or skip"
-        return who + STEP_TEXT.get(phase, R.PHASE_PROMPTS.get(phase, "Your move"))
+            return "Use an ability, or skip"
+        return STEP_TEXT.get(phase, R.PHASE_PROMPTS.get(phase, "Your move"))
 
     def prompts(self) -> tuple:
         picker = self.picker

@@ -124,6 +124,7 @@ def test_privacy_screen_between_two_humans_and_only_the_owner_opens_it(app):
     app.frame(1 / 60)
     assert app.stack.top is table and table.viewer == 0
     assert table.shown == table.state.view(0)
+    assert table.status_line().startswith("Ana")     # whose hand is on show
     pad(app, 200, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)  # Ben cannot steer Ana's choice
     first = table.picker.index
     assert first == 0
