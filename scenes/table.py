@@ -666,17 +666,22 @@ class TableScene(Scene):
         a = self.ctx.assets
         size, sub_size, width = self.shout_style
         title_s = a.text_fit(title, size, width, edge if tint else ui.ACCENT, "title")
-        sub_s = a.text_fit(sub, sub_size, width, ui.TEXT) if sub else None
-        w = max(title_s.get_width(), sub_s.get_width() if sub_s else 0) + 100
-        h = title_s.get_height() + (sub_s.get_height() + 8 if sub_s else 0) + 44
+        # a long sub-line wraps onto a second line rather than losing its end
+        lines = [sub] if a.font("body", sub_size).size(sub)[0] <= width else \
+            a.wrap(sub, sub_size, width)[:2]
+        subs = [a.text_fit(line, sub_size, width, ui.TEXT) for line in lines if line]
+        w = max([title_s.get_width()] + [s.get_width() for s in subs]) + 100
+        h = title_s.get_height() + sum(s.get_height() + 8 for s in subs) + 44
         surf = pygame.Surface((w, h))      # opaque with a colour key: a cheap blit
         key = (255, 0, 255)
         surf.fill(key)
         pygame.draw.rect(surf, (16, 22, 32), surf.get_rect(), border_radius=28)
         pygame.draw.rect(surf, edge, surf.get_rect(), 5, border_radius=28)
         surf.blit(title_s, title_s.get_rect(midtop=(w // 2, 20)))
-        if sub_s:
-            surf.blit(sub_s, sub_s.get_rect(midbottom=(w // 2, h - 20)))
+        y = 20 + title_s.get_height() + 8
+        for line in subs:
+            surf.blit(line, line.get_rect(midtop=(w // 2, y)))
+            y += line.get_height() + 8
         surf.set_colorkey(key, pygame.RLEACCEL)
         self.callout = (surf, self.clock, self.dur(hold), at or self.shout_spot())
 
