@@ -85,6 +85,13 @@ class Attract(Scene):
         pulse = 0.5 + 0.5 * math.sin(self.ctx.time * 3)
         colour = ui.lerp_colour(ui.TEXT, ui.ACCENT, pulse)
         text = a.text(BANNER, 56, colour, "title")
-        box = text.get_rect(midtop=(ui.CANVAS[0] // 2, ui.SAFE.top + 6)).inflate(60, 24)
+        if self.table is not None:
+            # where a player's button prompts go: nobody's hand or prompts are there in a
+            # demo, while the top of the table holds its status line
+            prompts = self.table.layout.get("prompts")
+            box = text.get_rect(midbottom=(ui.CANVAS[0] // 2, prompts.y + prompts.h))
+        else:
+            box = text.get_rect(midtop=(ui.CANVAS[0] // 2, ui.SAFE.top + 6))
+        box = box.inflate(60, 24)
         surface.blit(ui.panel(box.size, (10, 14, 20), box.h // 2, ui.ACCENT, 3, alpha=225), box)
         surface.blit(text, text.get_rect(center=box.center))

@@ -1459,9 +1459,10 @@ class YardBirbsTable(TableScene):
             kind = flock.kind
             key = (flock.suit if kind == COLOUR else flock.species if kind == SPECIES_KIND
                    else flock.number if kind == EQUAL else -1)
-            surf = art.flock_label(kind, key, flock.points, self.patterns, int(step) - 4)
-            rect = surf.get_rect(center=(int(x), area.y + LABEL_H // 2 - 2))
-            rect.left = max(rect.left, area.x - 4)  # the first label stays on the plate
+            # a tag from the column's left edge, never wider than the step to the next
+            # column: neighbouring labels cannot meet, and the first stays on the plate
+            surf = art.flock_label(kind, key, flock.points, self.patterns, int(step) - 10)
+            rect = surf.get_rect(midleft=(int(x - CW / 2), area.y + LABEL_H // 2 - 2))
             surface.blit(surf, rect)
             glow = self.flash.get((seat, col))
             if glow is not None and glow.alpha > 10:
