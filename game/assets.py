@@ -20,7 +20,6 @@ FONT_FILES = {
     "body": "Lato-Regular.ttf",
     "bold": "Lato-Bold.ttf",
 }
-MIN_TEXT_PX = 28  # ten-foot rule: nothing smaller on the 1080p canvas
 
 
 class LRU:
@@ -81,7 +80,6 @@ class Assets:
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
         self._missing: set[str] = set()
         self.cache = LRU(text_cache, text_cache_bytes)
-        self.sizes_used: set[int] = set()
         if not pygame.font.get_init():
             pygame.font.init()
 
@@ -107,7 +105,6 @@ class Assets:
         key = (text, size, tuple(color), face)
         surf = self.cache.get(key)
         if surf is None:
-            self.sizes_used.add(size)
             surf = self.font(face, size).render(text, True, color).convert_alpha()
             self.cache.put(key, surf)
         return surf
@@ -116,19 +113,19 @@ class Assets:
                  face: str = "body") -> pygame.Surface:
         """A line cut short with an ellipsis so it fits ``max_width`` (never a smaller font:
         the ten-foot minimum is a floor)."""
-        key = ("fit", text, size, max_width, tuple(color), face)
-        cached = self.cache.get(key)
-        if cached is not None:
-            return cached
         surf = self.text(text, size, color, face)
-        if surf.get_width() > max_width and len(text) > 1:
+        if surf.get_width() <= max_width or len(text) <= 1:
+            return surf
+        key = ("fit", text, size, max_width, tuple(color), face)  # the cut, found once
+        cut_text = self.cache.get(key)
+        if cut_text is None:
             font = self.font(face, size)
             cut = len(text)
             while cut > 1 and font.size(text[:cut].rstrip() + "\u2026")[0] > max_width:
                 cut -= 1
-            surf = self.text(text[:cut].rstrip() + "\u2026", size, color, face)
-        self.cache.put(key, surf)
-        return surf
+            cut_text = text[:cut].rstrip() + "\u2026"
+            self.cache.put(key, cut_text)
+        return self.text(cut_text, size, color, face)
 
     def wrap(self, text: str, size: int, width: int, face: str = "body") -> list[str]:
         """Break ``text`` into lines no wider than ``width`` pixels."""

@@ -48,10 +48,6 @@ class Input:
     pos: tuple[int, int] | None = None
     repeat: bool = False
 
-    @property
-    def is_direction(self) -> bool:
-        return self.act in DIRECTIONS
-
 
 @dataclass
 class Device:
@@ -133,15 +129,10 @@ class InputManager:
         self._stick: dict[tuple[str, int], Act | None] = {}
         self._warned: set[str] = set()
         self.held_buttons: dict[str, set[int]] = {}   # raw controller buttons held now
-        self.held_keys: set[int] = set()               # raw keys held now
-        self.mods: int = 0                             # keyboard modifiers at the last key
 
     # -- devices -----------------------------------------------------------------------
     def controllers(self) -> list[Device]:
         return [d for d in self.devices.values() if d.kind == "controller"]
-
-    def device(self, device_id: str) -> Device | None:
-        return self.devices.get(device_id)
 
     def glyph_style(self, device_id: str | None = None) -> str:
         dev = self.devices.get(device_id or self.last_device)
@@ -207,14 +198,12 @@ class InputManager:
         """Map one pygame event to zero or more inputs."""
         etype = event.type
         out: list[Input] = []
-        if etype == pygame.KEYDOWN:
-            self.held_keys.add(event.key)
-            self.mods = getattr(event, "mod", 0)
+        if etype == pygame.WINDOWFOCUSLOST:
+            self.clear_held()  # the key-ups go to another window: nothing may repeat on
+        elif etype == pygame.KEYDOWN:
             act = KEYMAP.get(event.key)
             out.append(self._press(KBM, act) if act is not None else Input(Act.NUDGE, KBM))
         elif etype == pygame.KEYUP:
-            self.held_keys.discard(event.key)
-            self.mods = getattr(event, "mod", 0)
             act = KEYMAP.get(event.key)
             if act is not None:
                 self._release(KBM, act)
@@ -317,7 +306,9 @@ class InputManager:
         return out
 
     def clear_held(self) -> None:
-        """Forget held directions (focus loss, scene change) so nothing repeats forever."""
+        """Forget held directions and buttons (the window lost focus, so their releases
+        go elsewhere) so nothing repeats forever."""
+        self.held_buttons.clear()
         self._held.clear()
 
     def pads_holding(self, *buttons: int) -> list[str]:

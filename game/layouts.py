@@ -88,9 +88,6 @@ class Layout:
             anchor = Anchor(name, "missing", self.width // 2 - 100, self.height // 2 - 60, 200, 120)
         return anchor
 
-    def seats(self, count: int) -> list[Anchor]:
-        return [self.get(f"seat{i}") for i in range(count)]
-
 
 def required_names(stem: str) -> list[str]:
     """The objects a layout file called ``stem`` must have."""

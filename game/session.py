@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Sequence
 
 from game.engine import GAMES
 
@@ -42,6 +43,15 @@ class Match:
     @property
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.human]
+
+    def headline(self, winners: Sequence[int]) -> str:
+        """'Ana wins!' / 'Ana and Ben share the win!' (short enough for any banner)."""
+        names = [self.seats[w].name for w in winners]
+        if not names:
+            return "Game over"
+        if len(names) == 1:
+            return f"{names[0]} wins!"
+        return f"{', '.join(names[:-1])} and {names[-1]} share the win!"
 
 
 def default_seats(count: int, humans: int = 1, level: str = "normal") -> tuple[Seat, ...]:

@@ -97,9 +97,6 @@ class FlappyFamiliesTable(TableScene):
         self._cache = LRU(240, 8 << 20)   # plates, buttons, badges: small pictures, bounded
         self._leaping: list[CardSprite] = []
 
-    def layout_name(self) -> str:
-        return f"flappy_families_{self.match.num_players}"
-
     # -- geometry -----------------------------------------------------------------------
     def slot_center(self, slot: int) -> tuple[int, int]:
         a = self.layout.get("wild")

@@ -94,9 +94,6 @@ class FlipABirdTable(TableScene):
         self.queued_tips: dict[int, R.Tip] = {}   # couch play: tips made ahead, in secret
         self._pile_cache: dict = {}
 
-    def layout_name(self) -> str:
-        return f"flip_a_bird_{self.match.num_players}"
-
     # -- geometry -----------------------------------------------------------------------
     def row_layout(self, n: int) -> tuple[list[tuple[float, float]], tuple[int, int], float]:
         """Centres of ``n`` row cards, their size and the visible strip of each card.

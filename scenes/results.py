@@ -20,6 +20,8 @@ class Results(MenuScene):
         self.match = match
         self.winners = state.winners()
         self.breakdown = state.score_breakdown()
+        self.scores = state.scores()
+        self.outcome = state.outcome()
         super().__init__(ctx)
         ctx.play("win")
 
@@ -44,25 +46,19 @@ class Results(MenuScene):
         self.menu()
 
     def headline(self) -> str:
-        names = [self.match.names[w] for w in self.winners]
-        if not names:
-            return "Game over"
-        if len(names) == 1:
-            return f"{names[0]} wins!"
-        return f"{', '.join(names[:-1])} and {names[-1]} share the win!"
+        return self.match.headline(self.winners)
 
     def draw_content(self, surface) -> None:
         a = self.ctx.assets
         head = a.text(self.headline(), 80, ui.ACCENT, "title")
         surface.blit(head, head.get_rect(center=(ui.CANVAS[0] // 2, ui.SAFE.top + 50)))
-        outcome = self.state.outcome()
-        if outcome:
-            line = a.text(outcome, 36, ui.TEXT_MUTED)
+        if self.outcome:
+            line = a.text(self.outcome, 36, ui.TEXT_MUTED)
             surface.blit(line, line.get_rect(center=(ui.CANVAS[0] // 2, ui.SAFE.top + 120)))
         n = self.match.num_players
         gap = 20
         width = (ui.SAFE.w - gap * (n - 1)) // n
-        scores = self.state.scores()
+        scores = self.scores
         for seat in range(n):
             rect = pygame.Rect(ui.SAFE.x + seat * (width + gap), 230, width, 660)
             won = seat in self.winners

@@ -270,6 +270,7 @@ class TableScene(Scene):
         except IllegalAction as exc:
             self.ctx.log.warning("Refused an illegal move: %s", exc)
             self.ctx.play("error")
+            self.turn_ready = False  # the turn begins again: a fresh picker, nothing lost
             return False
         self.decision = None
         self.turn_ready = False
@@ -288,7 +289,7 @@ class TableScene(Scene):
                 if self.loggable(event):
                     self.log(event.describe(self.names))
                 if isinstance(event, GameOver):
-                    self._queued_banner = (self.headline(event.winners), self.state.outcome(),
+                    self._queued_banner = (self.match.headline(event.winners), self.state.outcome(),
                                            RESULTS_DELAY)
             self.animate(events)
         finally:
@@ -297,13 +298,6 @@ class TableScene(Scene):
             self.flush_log()
         self.dirty = True
         return True
-
-    def headline(self, winners) -> str:
-        """'Ana wins!' / 'Ana and Ben share the win!' (short enough for any banner)."""
-        names = [self.names[w] for w in winners]
-        if len(names) == 1:
-            return f"{names[0]} wins!"
-        return f"{', '.join(names[:-1])} and {names[-1]} share the win!"
 
     def log(self, line: str) -> None:
         """Add a line to the game log. Lines of the move being played wait until its

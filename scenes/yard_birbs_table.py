@@ -1181,10 +1181,8 @@ class YardBirbsTable(TableScene):
             for spr in self.cards.values():
                 if spr.dimmed:
                     spr.look(spr.kind)
-            for n, action in enumerate(actions):
-                if not self.submit(action):
-                    if n == 0:  # refused (never expected): let the player choose again
-                        self.build_step()
+            for action in actions:
+                if not self.submit(action):  # refused (never expected): the turn restarts
                     break
             return
         self.build_step()

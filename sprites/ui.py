@@ -4,7 +4,7 @@ button prompts. Surfaces are built once and cached; the ring animates by cheap d
 from __future__ import annotations
 
 import math
-from functools import lru_cache, wraps
+from functools import wraps
 
 import pygame
 
@@ -25,7 +25,6 @@ ACCENT = (255, 204, 77)      # focus ring, highlights
 ACCENT_DARK = (150, 110, 20)
 GOOD = (120, 220, 140)
 BAD = (255, 146, 136)
-SHADOW = (0, 0, 0, 90)
 
 CANVAS = (1920, 1080)
 SAFE = pygame.Rect(96, 54, 1920 - 192, 1080 - 108)  # the 5% title-safe area

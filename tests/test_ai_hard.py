@@ -94,15 +94,21 @@ def test_wall_clock_budget_stops_the_search() -> None:
     assert search.spent < 0.02 + 0.5  # no timing claim beyond "it stopped"
 
 
-def test_an_iteration_cut_short_by_the_budget_leaves_no_trace() -> None:
-    """Flip a Bird's Normal playouts span several slices; the budget ends mid-playout."""
+def test_an_iteration_cut_short_by_the_budget_leaves_no_trace(monkeypatch) -> None:
+    """Flip a Bird's Normal playouts span several slices; the budget ends mid-playout.
+    A fake clock (a millisecond per reading) makes the cut land the same way every run."""
+    import game.ai.ismcts as search_module
+
+    ticks = iter(range(10**9))
+    monkeypatch.setattr(search_module.time, "perf_counter", lambda: next(ticks) / 1000)
     state = _midgame("flip_a_bird", 7)
-    decision = make_hard_bot("flip_a_bird", 3, budget=0.03).begin(state, state.current_player)
-    while not decision.step(0.0005):
+    decision = make_hard_bot("flip_a_bird", 3, budget=0.4).begin(state, state.current_player)
+    while not decision.step(0.004):
         pass
     search = decision.search
     root = search.root
-    assert root.visits == search.done_iterations >= 1
+    assert search.done_iterations >= 1
+    assert root.visits == search.done_iterations
     assert sum(child.visits for child in root.children.values()) == root.visits
     assert all(child.visits > 0 for child in root.children.values())
 
@@ -123,7 +129,7 @@ def test_one_legal_action_answers_without_searching(game_id: str, monkeypatch) -
     def no_search(*args, **kwargs):
         raise AssertionError("searched a forced move")
 
-    monkeypatch.setattr(Search, "iterate", no_search)
+    monkeypatch.setattr(Search, "_iteration", no_search)
     monkeypatch.setattr(type(state), "determinize", no_search)
     bot = make_hard_bot(game_id, 1)           # wall-clock budget: would take 150 ms
     decision = bot.begin(state, seat)

@@ -105,6 +105,12 @@ def test_held_directions_repeat_after_a_delay(manager):
     assert manager.update(1.0) == []
 
 
+def test_losing_window_focus_stops_a_held_direction(manager):
+    manager.process(ev(pygame.KEYDOWN, key=pygame.K_DOWN))
+    manager.process(ev(pygame.WINDOWFOCUSLOST))       # its key-up goes to another window
+    assert manager.update(REPEAT_DELAY + 1.0) == []
+
+
 def test_buttons_other_than_directions_do_not_repeat(manager):
     manager.process(ev(pygame.KEYDOWN, key=pygame.K_RETURN))
     assert manager.update(2.0) == []

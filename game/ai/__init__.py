@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import importlib
 import random
-import time
 from typing import Any, Protocol
 
 from game.engine import GAMES, Action, State
@@ -91,13 +90,8 @@ def make_bot(game_id: str, level: str, seed: int | None = None,
         return RandomBot(seed)
     module = _game_ai(game_id)
     if level == "hard":
-        try:
-            search = importlib.import_module("game.ai.ismcts")
-        except ModuleNotFoundError:
-            search = None
-        if search is not None:
-            return search.make_hard_bot(game_id, seed, iterations=iterations, **options)
-        level = "normal"  # until the search exists, Hard plays as Normal
+        from game.ai.ismcts import make_hard_bot  # here: the search imports this module
+        return make_hard_bot(game_id, seed, iterations=iterations, **options)
     if module is not None and hasattr(module, "make_bot"):
         return module.make_bot(level, seed)
     return RandomBot(seed)
@@ -110,10 +104,3 @@ def _game_ai(game_id: str):
         if exc.name != f"game.{game_id}.ai" and exc.name != f"game.{game_id}":
             raise
         return None
-
-
-def timed_choose(bot: Bot, state: State, seat: int) -> tuple[Action, float]:
-    """Choose and report the wall time it took (benchmarks and the arena)."""
-    start = time.perf_counter()
-    action = bot.choose(state, seat)
-    return action, time.perf_counter() - start

@@ -168,11 +168,6 @@ class Search:
             self.spent = spent + clock() - start
 
     # -- one iteration ---------------------------------------------------------------
-    def iterate(self) -> None:
-        """Run one whole iteration (see :meth:`_iteration`)."""
-        for _ in self._iteration():
-            pass
-
     def _iteration(self) -> Iterator[None]:
         """Select and expand in the tree on a fresh deal, play out, back up; yields
         after the walk down the tree and after each playout move, and changes the tree
@@ -230,16 +225,9 @@ class Search:
             node.squares += reward * reward
         self.done_iterations += 1
 
-    def playout(self, state: State) -> list[float]:
-        """Play on with the profile's policy up to its depth cap, then score the state."""
-        moves = self._playout(state)
-        while True:
-            try:
-                next(moves)
-            except StopIteration as end:
-                return end.value
-
     def _playout(self, state: State) -> Generator[None, None, list[float]]:
+        """Play on with the profile's policy up to its depth cap, then score the state;
+        yields after each move."""
         profile = self.profile
         depth = profile.depth
         steps = 0
