@@ -1005,7 +1005,7 @@ class FlipABirdTable(TableScene):
             surf.blit(empty, empty.get_rect(center=rect.center))
             note = a.text("All face down", 28, ui.TEXT_MUTED)
             surf.blit(note, note.get_rect(midtop=(mid, rect.bottom + 22)))
-        return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
+        return ui.fast(surf)
 
     def draw_counter(self, surface: pygame.Surface) -> None:
         a = self.ctx.assets

@@ -562,9 +562,7 @@ class TableScene(Scene):
             picture = pygame.Surface(rect.size, pygame.SRCALPHA)
             self._paint_plate(picture, picture.get_rect(), seat)
             bound = picture.get_bounding_rect()
-            picture = picture.subsurface(bound).copy()
-            if pygame.display.get_surface() is not None:
-                picture = picture.convert_alpha()
+            picture = ui.fast(picture.subsurface(bound).copy())
             cached = self._plates[seat] = (key, picture, bound.topleft)
         surface.blit(cached[1], (rect.x + cached[2][0], rect.y + cached[2][1]))
         self.draw_seat_extra(surface, seat, rect)
@@ -642,7 +640,7 @@ class TableScene(Scene):
             bottom -= step * len(rows)
             for k, row in enumerate(rows):
                 picture.blit(a.text_fit(row, 28, width, colour), (16, bottom + k * step))
-        return picture.convert_alpha() if pygame.display.get_surface() is not None else picture
+        return ui.fast(picture)
 
     # -- call-outs: a move's big moments, over the table ----------------------------------
     shout_style = (60, 34, 1300)   # title and subtitle size, the widest a line may be

@@ -180,21 +180,11 @@ class Card(CardSprite):
                              border_radius=self.radius + 4)
 
 
-_SHADOWS: dict = {}
-
-
+@ui.cached_surface
 def _shadow(size: tuple[int, int], radius: int) -> pygame.Surface:
-    key = (size, radius)
-    surf = _SHADOWS.get(key)
-    if surf is None:
-        if len(_SHADOWS) > 64:
-            _SHADOWS.clear()
-        surf = pygame.Surface((size[0] + 8, size[1] + 8), pygame.SRCALPHA)
-        pygame.draw.rect(surf, (0, 0, 0, 80), surf.get_rect(), border_radius=radius + 4)
-        if pygame.display.get_surface() is not None:
-            surf = surf.convert_alpha()
-        _SHADOWS[key] = surf
-    return surf
+    surf = pygame.Surface((size[0] + 8, size[1] + 8), pygame.SRCALPHA)
+    pygame.draw.rect(surf, (0, 0, 0, 80), surf.get_rect(), border_radius=radius + 4)
+    return ui.fast(surf)
 
 
 class Thing:

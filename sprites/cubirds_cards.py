@@ -77,10 +77,6 @@ def _number(value: int, size: int = 28) -> pygame.Surface:
     return surf
 
 
-def _fast(surf: pygame.Surface) -> pygame.Surface:
-    return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
-
-
 def draw_pattern(surf: pygame.Surface, rect: pygame.Rect, kind: str, colour) -> None:
     """A quiet texture inside ``rect`` (clipped), in ``colour``."""
     old = surf.get_clip()
@@ -154,7 +150,7 @@ def face(species: str, patterns: bool = True, size: tuple[int, int] = CARD) -> p
     r = max(15, w // 6)
     _number_disc(surf, (inner.x + r - 1, inner.y + r - 1), r, SMALL[i], CREAM)
     _number_disc(surf, (inner.right - r + 1, inner.y + r - 1), r, BIG[i], GOLD)
-    return _fast(surf)
+    return ui.fast(surf)
 
 
 @lru_cache(maxsize=8)
@@ -176,7 +172,7 @@ def back(size: tuple[int, int] = CARD) -> pygame.Surface:
     pygame.draw.circle(surf, CREAM, outer.center, r)
     bird = bird_surface("robin", (int(r * 1.5), int(r * 1.3)), "right")
     surf.blit(bird, bird.get_rect(center=(outer.centerx, outer.centery + 2)))
-    return _fast(surf)
+    return ui.fast(surf)
 
 
 @lru_cache(maxsize=16)
@@ -193,7 +189,7 @@ def ghost(species: str, patterns: bool = True) -> pygame.Surface:
     for y in range(0, rect.h, 16):
         pygame.draw.line(out, ui.ACCENT, (1, y), (1, min(y + 9, rect.h)), 4)
         pygame.draw.line(out, ui.ACCENT, (rect.w - 2, y), (rect.w - 2, min(y + 9, rect.h)), 4)
-    return _fast(out)
+    return ui.fast(out)
 
 
 @lru_cache(maxsize=4)
@@ -202,7 +198,7 @@ def slot(size: tuple[int, int] = CARD) -> pygame.Surface:
     out = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(out, (255, 255, 255, 34), out.get_rect(), border_radius=RADIUS)
     pygame.draw.rect(out, (255, 255, 255, 110), out.get_rect(), 3, border_radius=RADIUS)
-    return _fast(out)
+    return ui.fast(out)
 
 
 CHIP = (56, 54)
@@ -232,7 +228,7 @@ def chip(species: str, count: int, patterns: bool = True, flock: bool = False) -
     bird = bird_surface(species, (w - 10, h - 10), "right")
     surf.blit(bird, bird.get_rect(center=body.center))
     _number_disc(surf, (w - 5, h - 8), 15, count, GOLD if flock else CREAM)
-    return _fast(surf)
+    return ui.fast(surf)
 
 
 def warm(patterns: bool = True) -> None:
@@ -268,7 +264,7 @@ def with_shadow(img: pygame.Surface, radius: int = RADIUS) -> pygame.Surface:
     cx, cy = out.get_width() // 2, out.get_height() // 2
     out.blit(shadow, shadow.get_rect(center=(cx + 4, cy + 4)))
     out.blit(img, img.get_rect(center=(cx, cy)))
-    out = _fast(out)
+    out = ui.fast(out)
     if len(_SHADOWED) > 256:
         _SHADOWED.clear()
     _SHADOWED[id(img)] = (img, out)

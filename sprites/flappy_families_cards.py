@@ -60,10 +60,6 @@ _CACHE = LRU(360, 16 << 20)
 SS = 2  # supersampling for the drawn shapes (text and birds are crisp at final size)
 
 
-def _fast(surf: pygame.Surface) -> pygame.Surface:
-    return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
-
-
 def strong(family: int) -> tuple[int, int, int]:
     return STYLE[family][0]
 
@@ -268,7 +264,7 @@ class FFCards:
                 pygame.draw.circle(big, OUTLINE, c, rr + SS)
                 pygame.draw.circle(big, strong(family), c, rr - SS)
                 draw_icon(big, family, c, rr * 0.58, (255, 255, 255), strong(family))
-            surf = _fast(pygame.transform.smoothscale(big, (d, d)))
+            surf = ui.fast(pygame.transform.smoothscale(big, (d, d)))
             _CACHE.put(key, surf)
         return surf
 
@@ -287,7 +283,7 @@ class FFCards:
             pygame.draw.rect(surf, ui.ACCENT, box, border_radius=box.h // 2)
             pygame.draw.rect(surf, OUTLINE, box, 2, border_radius=box.h // 2)
             surf.blit(tag, tag.get_rect(center=box.center))
-            surf = _fast(surf)
+            surf = ui.fast(surf)
             _CACHE.put(key, surf)
         return surf
 
@@ -410,7 +406,7 @@ class FFCards:
         bird = bird_surface(bird_key(card), (int(area.w * 0.86), int(area.h * 0.96)),
                             "left" if card % 2 else "right")
         surf.blit(bird, bird.get_rect(midbottom=(area.centerx + int(6 * s), area.bottom)))
-        return _fast(surf)
+        return ui.fast(surf)
 
     def _mini(self, family: int, size: tuple[int, int]) -> pygame.Surface:
         w, h = size
@@ -426,7 +422,7 @@ class FFCards:
         area = pygame.Rect(int(w * 0.08), int(h * 0.4), int(w * 0.84), int(h * 0.54))
         bird = bird_surface(key, (area.w, area.h))
         surf.blit(bird, bird.get_rect(midbottom=area.midbottom))
-        return _fast(surf)
+        return ui.fast(surf)
 
     def _back(self, size: tuple[int, int]) -> pygame.Surface:
         w, h = size
@@ -455,7 +451,7 @@ class FFCards:
         mr = medal_r // SS
         bird = bird_surface("swooping_singers", (int(mr * 1.6), int(mr * 1.2)), "right", 3)
         surf.blit(bird, bird.get_rect(center=(w // 2, h // 2 - 2)))
-        return _fast(surf)
+        return ui.fast(surf)
 
     def _marked_back(self, size, memory, knowers) -> pygame.Surface:
         """The back with the memory aid: what it is (for this viewer) and who knows it."""
@@ -482,7 +478,7 @@ class FFCards:
             for i, colour in enumerate(knowers):
                 ui.draw_shape(surf, ui.SEAT_SHAPES[colour % 6], (int(x0 + i * gap), int(20 * s)), 10,
                               ui.SEAT_COLOURS[colour % 6], (20, 20, 24))
-        return _fast(surf)
+        return ui.fast(surf)
 
     def _frame_outline(self, size: tuple[int, int]) -> pygame.Surface:
         """Where a card of the Wild lies: a faint dashed outline (part of the table)."""
@@ -501,7 +497,7 @@ class FFCards:
         for y in range(m, R.h - m, dash + gapl):
             pygame.draw.line(big, col, (t // 2, y), (t // 2, min(y + dash, R.h - m)), t)
             pygame.draw.line(big, col, (R.w - t, y), (R.w - t, min(y + dash, R.h - m)), t)
-        return _fast(pygame.transform.smoothscale(big, size))
+        return ui.fast(pygame.transform.smoothscale(big, size))
 
     def _nest(self, size: tuple[int, int]) -> pygame.Surface:
         """An empty space's nest: a woven bowl of twigs waiting for a bird (only the bowl,
@@ -532,7 +528,7 @@ class FFCards:
             pygame.draw.line(big, (150, 106, 60), (x0, y0),
                              (x0 + rng.uniform(-30, 30) * u, y0 - rng.uniform(6, 16) * u), max(2, int(2 * u)))
         out = (big.get_width() // SS, big.get_height() // SS)
-        return _fast(pygame.transform.smoothscale(big, out))
+        return ui.fast(pygame.transform.smoothscale(big, out))
 
 
 def clear_cache() -> None:

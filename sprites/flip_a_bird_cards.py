@@ -23,6 +23,7 @@ import math
 import pygame
 
 from game.assets import LRU
+from sprites import ui
 from sprites.birds import bird_surface
 
 CARD = (160, 224)      # the row and the hand
@@ -51,10 +52,6 @@ TIP_BACK = (92, 102, 128)
 
 _CACHE = LRU(400, 16 << 20)
 SS = 2  # supersampling for the drawn shapes (text and birds are crisp at final size)
-
-
-def _fast(surf: pygame.Surface) -> pygame.Surface:
-    return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
 
 
 # -- colour shapes ----------------------------------------------------------------------
@@ -180,7 +177,7 @@ class FabCards:
             pygame.draw.rect(surf, SPECIAL_EDGE, surf.get_rect(), 3, border_radius=9)
             txt = self.assets.text(str(count), 28, (255, 255, 255), "bold")
             surf.blit(txt, txt.get_rect(center=(20, 20)))
-            surf = _fast(surf)
+            surf = ui.fast(surf)
             _CACHE.put(key, surf)
         return surf
 
@@ -242,7 +239,7 @@ class FabCards:
         if w >= CARD[0]:
             flipped = pygame.transform.rotate(num, 180)
             surf.blit(flipped, flipped.get_rect(center=(w - int(24 * s), h - int(30 * s))))
-        return _fast(surf)
+        return ui.fast(surf)
 
     def _special_face(self, kind: str, colour: str | None, size: tuple[int, int]) -> pygame.Surface:
         w, h = size
@@ -319,7 +316,7 @@ class FabCards:
             cap = a.text(colour.capitalize(), 28, (255, 255, 255) if colour != "yellow" else OUTLINE, "bold")
             if w >= CARD[0]:
                 surf.blit(cap, cap.get_rect(midleft=(int(54 * s), int(29 * s))))
-        return _fast(surf)
+        return ui.fast(surf)
 
     def _back(self, open_back: bool, size: tuple[int, int]) -> pygame.Surface:
         w, h = size
@@ -385,7 +382,7 @@ class FabCards:
             label = "OPEN" if open_back else "COVERED"
             txt = self.assets.text(label, 28, (30, 34, 52) if open_back else (250, 236, 240), "bold")
             surf.blit(txt, txt.get_rect(midbottom=(w // 2, h - 12)))
-        return _fast(surf)
+        return ui.fast(surf)
 
     def _tip(self, kind: str, size: tuple[int, int]) -> pygame.Surface:
         w, h = size
@@ -417,7 +414,7 @@ class FabCards:
         if kind == "down" and w >= TIP[0]:
             q = self.assets.text("?", 40 if w < TIP_BIG[0] else 64, white, "title")
             surf.blit(q, q.get_rect(center=(w // 2, h // 2)))
-        return _fast(surf)
+        return ui.fast(surf)
 
     def _pip(self, colour: str, count: int, needed: bool) -> pygame.Surface:
         surf = pygame.Surface((40, 40), pygame.SRCALPHA)
@@ -434,7 +431,7 @@ class FabCards:
         dark_text = not needed and colour == "yellow"
         txt = self.assets.text(str(count), 28, OUTLINE if dark_text else (255, 255, 255), "bold")
         surf.blit(txt, txt.get_rect(center=(22 if self.patterns else 20, 21)))
-        return _fast(surf)
+        return ui.fast(surf)
 
 
 # -- little drawing helpers ----------------------------------------------------------------
@@ -447,7 +444,7 @@ def _dimmed(surf: pygame.Surface) -> pygame.Surface:
     out = surf.copy()
     grey = pygame.transform.grayscale(out)
     grey.fill((150, 150, 150), special_flags=pygame.BLEND_RGB_MULT)
-    return _fast(grey)
+    return ui.fast(grey)
 
 
 def _star(surface, center, r, colour) -> None:

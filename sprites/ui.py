@@ -70,10 +70,10 @@ def panel(size: tuple[int, int], color=PANEL, radius: int = 24, border=None,
     pygame.draw.rect(surf, (*color[:3], alpha), rect, border_radius=radius)
     if border is not None and border_width:
         pygame.draw.rect(surf, border, rect, border_width, border_radius=radius)
-    return _fast(surf)
+    return fast(surf)
 
 
-def _fast(surf: pygame.Surface) -> pygame.Surface:
+def fast(surf: pygame.Surface) -> pygame.Surface:
     """Convert to the display's pixel format (much faster blits) when a display exists."""
     return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
 
@@ -84,7 +84,7 @@ def shadow(size: tuple[int, int], radius: int = 24, alpha: int = 90) -> pygame.S
     for i in range(8, 0, -2):
         pygame.draw.rect(surf, (0, 0, 0, alpha // 5), surf.get_rect().inflate(-i * 2, -i * 2),
                          border_radius=radius + i)
-    return _fast(surf)
+    return fast(surf)
 
 
 def draw_shadowed_panel(surface: pygame.Surface, rect: pygame.Rect, color=PANEL,

@@ -41,10 +41,6 @@ SPECIES_LOOKS = ("nuthatch", "starling", "goose", "hawk", "mockingbird", "kingfi
                  "woodpecker", "waxwing", "crow", "towhee", "yb_magpie")
 
 
-def _fast(surf: pygame.Surface) -> pygame.Surface:
-    return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
-
-
 _FONTS: dict[tuple[int, str], pygame.font.Font] = {}
 
 
@@ -157,7 +153,7 @@ def face(card: tuple, patterns: bool = True) -> pygame.Surface:
             pygame.draw.circle(surf, (200, 194, 182), (cx, h - 11), 2)
     surf = _clip_round(surf, RADIUS)
     pygame.draw.rect(surf, INK, surf.get_rect(), 3, border_radius=RADIUS)
-    return _fast(surf)
+    return ui.fast(surf)
 
 
 @lru_cache(maxsize=128)
@@ -189,7 +185,7 @@ def compact(card: tuple, patterns: bool = True) -> pygame.Surface:
     surf.blit(bird, bird.get_rect(midbottom=(w // 2, h - 5)))
     surf = _clip_round(surf, 9)
     pygame.draw.rect(surf, INK, surf.get_rect(), 2, border_radius=9)
-    return _fast(surf)
+    return ui.fast(surf)
 
 
 @lru_cache(maxsize=32)
@@ -212,7 +208,7 @@ def back(size: tuple[int, int] = FULL) -> pygame.Surface:
     cx, cy = w // 2, h // 2 + r // 4
     house(surf, (cx, cy), r, (238, 214, 160))
     pygame.draw.rect(surf, INK, surf.get_rect(), 3, border_radius=RADIUS)
-    return _fast(surf)
+    return ui.fast(surf)
 
 
 # -- abilities, tokens, labels ---------------------------------------------------------------
@@ -233,7 +229,7 @@ def _token(place: int, r: int, first_gold: bool) -> pygame.Surface:
     pygame.draw.circle(surf, INK, (c, c), r + 1, 2)
     num = _text(str(place), max(28, int(r * 1.3)), INK)
     surf.blit(num, num.get_rect(center=(c, c + 1)))
-    return _fast(surf)
+    return ui.fast(surf)
 
 
 @lru_cache(maxsize=64)
@@ -258,7 +254,7 @@ def ability_card(ability: int, token_no: int, size: tuple[int, int], usable: boo
     surf.blit(name, name.get_rect(midleft=(x, h // 2)))
     if not usable:
         surf.fill((120, 120, 126), special_flags=pygame.BLEND_RGB_MULT)
-    return _fast(surf)
+    return ui.fast(surf)
 
 
 def _fit(text: str, size: int, width: int, colour) -> pygame.Surface:
@@ -317,7 +313,7 @@ def flock_label(kind: str, key: int, points: int, patterns: bool = True,
     for p in parts:
         surf.blit(p, (x, (h - p.get_height()) // 2))
         x += p.get_width() + gap
-    return _fast(surf)
+    return ui.fast(surf)
 
 
 @lru_cache(maxsize=64)
@@ -328,7 +324,7 @@ def gain_badge(points: int) -> pygame.Surface:
     w, h = txt.get_width() + 18, txt.get_height() + 4
     surf = _rounded((w, h), ui.GOOD if points > 0 else (196, 204, 200), h // 2, INK, 2)
     surf.blit(txt, txt.get_rect(center=(w // 2, h // 2 + 1)))
-    return _fast(surf)
+    return ui.fast(surf)
 
 
 @lru_cache(maxsize=8)
@@ -346,7 +342,7 @@ def new_flock_slot(size: tuple[int, int] = COMPACT) -> pygame.Surface:
         pygame.draw.line(surf, ui.TEXT, (w - 3, y), (w - 3, min(y + dash, h - 6)), 3)
     plus = _text("+", 44, ui.TEXT)
     surf.blit(plus, plus.get_rect(center=(w // 2, h // 2 - 2)))
-    return _fast(surf)
+    return ui.fast(surf)
 
 
 @lru_cache(maxsize=16)
@@ -355,7 +351,7 @@ def slot_mat(size: tuple[int, int]) -> pygame.Surface:
     surf = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(surf, (0, 0, 0, 50), surf.get_rect(), border_radius=RADIUS)
     pygame.draw.rect(surf, (255, 255, 255, 60), surf.get_rect(), 3, border_radius=RADIUS)
-    return _fast(surf)
+    return ui.fast(surf)
 
 
 def feeder_ring(size: tuple[int, int]) -> pygame.Surface:
@@ -372,7 +368,7 @@ def _feeder_ring(size: tuple[int, int]) -> pygame.Surface:
     for i in range(1, 4):
         y = rect.h * i // 4
         pygame.draw.line(surf, (110, 78, 50, 90), (20, y), (rect.w - 20, y), 2)
-    return _fast(surf)
+    return ui.fast(surf)
 
 
 def clear_caches() -> None:
