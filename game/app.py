@@ -311,8 +311,15 @@ class App:
         clock = pygame.time.Clock()
         limit = self.options.frames
         headless = self.options.headless
+        # a headless smoke run from the title (no --game) presses Play half-way through,
+        # through the real input path, so it covers title -> game select
+        walk = limit // 2 if headless and limit and self.options.game is None else None
         while self.running:
             dt = HEADLESS_DT if headless else min(clock.tick(FPS) / 1000.0, 0.1)
+            if self.frame_count == walk:
+                for kind in (pygame.KEYDOWN, pygame.KEYUP):
+                    pygame.event.post(pygame.event.Event(kind, key=pygame.K_RETURN, mod=0,
+                                                         unicode="\r", scancode=40))
             self.frame(dt)
             if limit is not None and self.frame_count >= limit:
                 break

@@ -55,3 +55,19 @@ def test_players_outside_a_games_range_are_refused():
             continue
         with pytest.raises(UsageError, match="players"):
             parse(["--game", info.id, "--players", str(info.max_players + 1)])
+
+
+def test_a_headless_smoke_run_walks_from_the_title_to_game_select(tmp_path):
+    """`--headless --frames N` from the title presses Play half-way (the Done-when run)."""
+    import pygame
+
+    from scenes.game_select import GameSelect
+    from scenes.start import first_scene
+    from tests.harness import make_app
+
+    app = make_app(tmp_path, frames=40)
+    try:
+        assert app.run(first_scene(app.ctx)) == 0
+        assert isinstance(app.stack.top, GameSelect)
+    finally:
+        pygame.quit()
