@@ -305,7 +305,23 @@ class App:
         else:
             self.stack.force_reset(ErrorScene(self.ctx, message))
 
+    def _stop_on_sigterm(self) -> None:
+        """A system stopping the program (shutdown, a service manager) sends SIGTERM.
+        SDL would turn it into a window-close event, which a kiosk ignores by design, so
+        the kiosk could not be stopped: here it ends the loop cleanly instead."""
+        import signal
+
+        def stop(signum, frame) -> None:
+            self.log.info("Stopping (SIGTERM).")
+            self.quit()
+
+        try:
+            signal.signal(signal.SIGTERM, stop)
+        except (ValueError, OSError, AttributeError):  # not the main thread, or no SIGTERM
+            pass
+
     def run(self, first: Scene) -> int:
+        self._stop_on_sigterm()
         self.stack.push(first)
         self.stack.apply_pending()
         clock = pygame.time.Clock()

@@ -115,6 +115,22 @@ def test_kiosk_title_has_no_quit_and_window_close_is_ignored(make):
     assert app.running
 
 
+def test_sigterm_stops_a_running_kiosk_cleanly(make):
+    """The window's close button is ignored, but a system stopping the program is not."""
+    import os
+    import signal
+
+    app = make(kiosk=True)
+    show(app, Title(app.ctx))
+    before = signal.getsignal(signal.SIGTERM)
+    try:
+        app._stop_on_sigterm()
+        os.kill(os.getpid(), signal.SIGTERM)
+        assert not app.running
+    finally:
+        signal.signal(signal.SIGTERM, before if before is not None else signal.SIG_DFL)
+
+
 def test_ctrl_alt_q_leaves_the_kiosk(make):
     app = make(kiosk=True)
     show(app, Title(app.ctx))
