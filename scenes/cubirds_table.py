@@ -845,7 +845,7 @@ class CuBirdsTable(TableScene):
         name = self.names[seat]
         if self.dealing:
             return f"Round {self.round_shown}: dealing the cards"
-        if not (self.is_human(seat) and self.turn_ready and not self.animator.busy):
+        if not self.human_deciding:
             if self.decision is not None:
                 return f"{name} is thinking\u2026"
             return f"{name}'s turn"

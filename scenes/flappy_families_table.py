@@ -941,7 +941,7 @@ class FlappyFamiliesTable(TableScene):
         self.draw_actions(surface)
         self.draw_wild(surface)
         self.draw_hand(surface)
-        human = self.turn_ready and not self.animator.busy and self.is_human(self.state.current_player)
+        human = self.human_deciding
         if human:
             self.draw_preview(surface)
             self.draw_focus(surface)
@@ -1059,7 +1059,7 @@ class FlappyFamiliesTable(TableScene):
                                         ui.TEXT_MUTED, "bold")
             surface.blit(note, note.get_rect(center=anchor.center))
             return
-        human = self.turn_ready and not self.animator.busy and self.is_human(self.state.current_player)
+        human = self.human_deciding
         cards = self.preview_hand() if human else self.hand
         groups = self.groups_of(cards)
         rects = self.group_layout(groups)
@@ -1192,7 +1192,7 @@ class FlappyFamiliesTable(TableScene):
 
     def draw_actions(self, surface: pygame.Surface) -> None:
         rects = self.action_rects()
-        human = self.turn_ready and not self.animator.busy and self.is_human(self.state.current_player)
+        human = self.human_deciding
         choosing = human and self.step == "action"
         allowed = self._allowed() if choosing else {}
         for letter, rect in rects.items():

@@ -942,7 +942,7 @@ class FlipABirdTable(TableScene):
         self.draw_pile(surface)
         self.draw_counter(surface)
         self.draw_row(surface)
-        human = self.turn_ready and not self.animator.busy and self.is_human(self.state.current_player)
+        human = self.human_deciding
         step = self.step if human else ""
         if step == "play" or (step == "turn" and not self.shown.pile_size):
             self.draw_ghost(surface)

@@ -240,6 +240,13 @@ class TableScene(Scene):
         return seat is not None and self.match.seats[seat].human
 
     @property
+    def human_deciding(self) -> bool:
+        """A person is to move, their turn has begun and nothing is animating: the time
+        for their picker, prompts, hint and input."""
+        return (self.is_human(self.state.current_player) and self.turn_ready
+                and not self.animator.busy)
+
+    @property
     def names(self) -> list[str]:
         return self.match.names
 
@@ -440,13 +447,11 @@ class TableScene(Scene):
             return True
         if event.act is Act.HINT:
             seat = self.state.current_player
-            if (self.is_human(seat) and self.turn_ready and not self.animator.busy
-                    and self.accepts(seat, event.device)):
+            if self.human_deciding and self.accepts(seat, event.device):
                 self.request_hint()
             return True
         seat = self.state.current_player
-        if (self.is_human(seat) and self.turn_ready and not self.animator.busy
-                and self.accepts(seat, event.device)):
+        if self.human_deciding and self.accepts(seat, event.device):
             if event.act not in (Act.POINTER, Act.NUDGE, Act.DEVICE_ADDED, Act.DEVICE_REMOVED):
                 self.last_device[seat] = event.device
             if self.handle_turn(event):
@@ -474,7 +479,7 @@ class TableScene(Scene):
         self.draw_callout(surface)
         self.draw_banner(surface)
         seat = self.state.current_player
-        if self.is_human(seat) and self.turn_ready and not self.animator.busy:
+        if self.human_deciding:
             anchor = self.layout.get("prompts")
             device = self.owner(seat) or self.last_device.get(seat)
             items = tuple(self.prompts())
