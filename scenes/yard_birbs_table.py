@@ -165,7 +165,11 @@ class Card(CardSprite):
             return
         cx, cy = int(self.x), int(self.y - self.lift * LIFT_PX)
         if self.kind == "full" or self.lift > 0.05:
-            sh = _shadow((w, h), self.radius)
+            # cached at the card's own size, stretched like the card (see CardSprite)
+            sh = _shadow(img.get_size(), self.radius)
+            size = (int(sh.get_width() * self.scale * self.squash), int(sh.get_height() * self.scale))
+            if size != sh.get_size():
+                sh = pygame.transform.scale(sh, size)
             off = 4 + int(self.lift * 12)
             surface.blit(sh, sh.get_rect(center=(cx + off, cy + off + int(self.lift * LIFT_PX))))
         if (w, h) != img.get_size():

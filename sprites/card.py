@@ -86,12 +86,14 @@ class CardSprite:
         w = int(img.get_width() * self.scale * self.squash)
         h = int(img.get_height() * self.scale)
         cx, cy = int(self.x), int(self.y)
-        full_w = int(img.get_width() * self.scale)
-        shadow = card_shadow((full_w, h), self.radius)
+        # the shadow is cached at the card's own size and stretched like the card: a card
+        # growing in flight would otherwise make (and cache) a new shadow every frame
+        shadow = card_shadow(img.get_size(), self.radius)
         off = 4 + int(self.lift * 12)
-        sw = max(int(shadow.get_width() * self.squash), 1)
-        if sw != shadow.get_width():
-            shadow = pygame.transform.scale(shadow, (sw, shadow.get_height()))
+        sw = max(int(shadow.get_width() * self.scale * self.squash), 1)
+        sh = max(int(shadow.get_height() * self.scale), 1)
+        if (sw, sh) != shadow.get_size():
+            shadow = pygame.transform.scale(shadow, (sw, sh))
         surface.blit(shadow, shadow.get_rect(center=(cx + off, cy + off)))
         if w < 2:
             return
