@@ -10,6 +10,7 @@ starts from the highest opaque scene, so ``transparent`` overlays show what is u
 """
 from __future__ import annotations
 
+import gc
 from typing import TYPE_CHECKING
 
 import pygame
@@ -18,6 +19,14 @@ from game.input import Input
 
 if TYPE_CHECKING:
     from game.app import Context
+
+
+def release() -> None:
+    """Free a scene that has left at once. Scenes hold full-screen pictures and sit in
+    reference cycles (sprites, timelines and callbacks point back at them), which only
+    Python's rare full collection frees; a kiosk changing tables all day would meanwhile
+    hold a dozen dead tables. A collection costs a few ms, once per scene change."""
+    gc.collect()
 
 
 class Scene:
@@ -102,6 +111,16 @@ class SceneStack:
         return bool(self._pending)
 
     def apply_pending(self) -> None:
+        if not self._pending:
+            return
+        before = list(self.scenes)
+        self._apply()
+        left = any(not s.transparent for s in before if s not in self.scenes)
+        del before  # (it would keep the scenes that left alive through the collection)
+        if left:
+            release()
+
+    def _apply(self) -> None:
         while self._pending:
             op, scene = self._pending.pop(0)
             if op == "push":
@@ -128,6 +147,10 @@ class SceneStack:
     def force_reset(self, scene: Scene) -> None:
         """Crash recovery: drop every scene now (their exit hooks may fail too: ignored)
         and start again from ``scene``."""
+        self._force_reset(scene)
+        release()
+
+    def _force_reset(self, scene: Scene) -> None:
         self._pending.clear()
         while self.scenes:
             try:

@@ -13,7 +13,7 @@ import pygame
 
 from game.engine import GAMES
 from game.input import Input
-from game.scene import Scene
+from game.scene import Scene, release
 from game.session import quick_match
 from scenes.tables import make_table, playable
 from sprites import ui
@@ -41,6 +41,7 @@ class Attract(Scene):
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
         self.table = None
+        self.dropped = False
         self.rng = random.Random(ctx.data.get("attract_seed", 2024))
         self.stats = ctx.data.setdefault("attract_stats", {})
 
@@ -48,6 +49,10 @@ class Attract(Scene):
         self.start_next()
 
     def start_next(self) -> None:
+        # the finished table is still on the call stack here (it called finished): it is
+        # released at the next update, not left for some later full collection
+        self.dropped = self.table is not None
+        self.table = None
         order = rotation(self.ctx.data.get("excluded_games", set()))
         if not order:
             self.table = None
@@ -73,6 +78,9 @@ class Attract(Scene):
         return True
 
     def update(self, dt: float) -> None:
+        if self.dropped:
+            self.dropped = False
+            release()
         if self.table is not None:
             self.table.update(dt)
 

@@ -266,3 +266,27 @@ def test_an_unwritable_log_dir_is_a_warning_not_a_crash(tmp_path, caplog):
     except KeyError as exc:
         log.write("Here", exc)
     assert any("Cannot write crash logs" in r.getMessage() for r in caplog.records)
+
+
+def test_a_table_that_leaves_is_freed_at_once(make):
+    """Tables sit in reference cycles; a kiosk must not keep dead ones (and their
+    full-screen pictures) until Python's next full collection."""
+    import gc
+    import weakref
+
+    from game.session import quick_match
+    from scenes.tables import make_table
+
+    app = make(kiosk=True)
+    show(app, Title(app.ctx))
+    table = show(app, make_table(app.ctx, quick_match("cubirds", 4, seed=1, autoplay=True)),
+                 frames=30)
+    gone = weakref.ref(table)
+    del table
+    gc.disable()  # only the stack's own release may free it
+    try:
+        app.stack.reset(Title(app.ctx))
+        app.frame(1 / 60)
+        assert gone() is None
+    finally:
+        gc.enable()
