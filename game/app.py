@@ -121,9 +121,7 @@ class App:
         self.stack = SceneStack()
         self.input = InputManager(self.log)
         from game.audio import Audio  # noqa: WPS433 (after the display is up)
-        audio = Audio(ROOT / "sounds", self.log)
-        audio.set_volumes(self.settings.music_volume, self.settings.effects_volume)
-        audio.play_music()
+        audio = Audio(ROOT / "sounds", self.log, start=False)  # started after frame 1
         self.ctx = Context(self, self.settings, self.settings_path, Assets(self.log), audio,
                            self.input, self.log, options)
         self.input.open_existing()
@@ -224,6 +222,8 @@ class App:
         self.stack.draw(self.screen)
         pygame.display.flip()
         self.frame_count += 1
+        if self.frame_count == 2:  # the title is up: now the sound device and the music
+            self.start_audio()
         if self.on_frame is not None:
             self.on_frame(self)
 
@@ -320,6 +320,13 @@ class App:
         except (ValueError, OSError, AttributeError):  # not the main thread, or no SIGTERM
             pass
 
+    def start_audio(self) -> None:
+        audio = self.ctx.audio
+        if not audio.started:
+            audio.start()
+            audio.set_volumes(self.settings.music_volume, self.settings.effects_volume)
+            audio.play_music()
+
     def run(self, first: Scene) -> int:
         self._stop_on_sigterm()
         self.stack.push(first)
@@ -327,9 +334,10 @@ class App:
         clock = pygame.time.Clock()
         limit = self.options.frames
         headless = self.options.headless
-        # a headless smoke run from the title (no --game) presses Play half-way through,
-        # through the real input path, so it covers title -> game select
-        walk = limit // 2 if headless and limit and self.options.game is None else None
+        # a headless smoke run from the title (no --game) of a second or more presses Play
+        # half-way through, by the real input path, so it covers title -> game select
+        walk = limit // 2 if headless and limit and limit >= 60 and self.options.game is None \
+            else None
         while self.running:
             dt = HEADLESS_DT if headless else min(clock.tick(FPS) / 1000.0, 0.1)
             if self.frame_count == walk:

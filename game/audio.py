@@ -40,19 +40,31 @@ class Audio:
     """
 
     def __init__(self, sounds_dir: Path, logger: logging.Logger,
-                 names: tuple[str, ...] = SOUND_NAMES) -> None:
+                 names: tuple[str, ...] = SOUND_NAMES, start: bool = True) -> None:
         self._log = logger
         self._sounds: dict[str, pygame.mixer.Sound | None] = {}
         self._names = frozenset(names)
+        self._order = tuple(names)
         self._warned: set[str] = set()
         self._music_volume = 1.0
         self._effects_volume = 1.0
         self._sounds_dir = Path(sounds_dir)
         self._folder_missing = False
         self._music: str | None = None      # the name of the loop now playing, if any
+        self._enabled = False
+        self.started = False
+        if start:
+            self.start()
+
+    def start(self) -> None:
+        """Start the mixer and load every effect (once). The app calls this right after
+        its first frame, so the title shows without waiting for the sound device."""
+        if self.started:
+            return
+        self.started = True
         self._enabled = self._start_mixer()
         if self._enabled:
-            self._preload(Path(sounds_dir), names)
+            self._preload(self._sounds_dir, self._order)
 
     # --- start-up ---------------------------------------------------------------
 

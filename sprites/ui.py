@@ -53,12 +53,15 @@ def lerp_colour(a, b, t: float):
 
 @cached_surface
 def vertical_gradient(size: tuple[int, int], top, bottom) -> pygame.Surface:
-    """A top-to-bottom blend, one filled row at a time (a few ms: it is on the first frame)."""
+    """A top-to-bottom blend in bands of 4 rows (a colour step between bands is one level
+    at most, so no banding shows), made in the display's format: it is on the first frame,
+    so it is made in a few ms and needs no conversion."""
     w, h = size
-    surf = pygame.Surface(size)
-    for y in range(h):
-        surf.fill(lerp_colour(top, bottom, y / max(h - 1, 1)), (0, y, w, 1))
-    return surf.convert() if pygame.display.get_surface() is not None else surf
+    screen = pygame.display.get_surface()
+    surf = pygame.Surface(size, 0, screen) if screen is not None else pygame.Surface(size)
+    for y in range(0, h, 4):
+        surf.fill(lerp_colour(top, bottom, y / max(h - 1, 1)), (0, y, w, 4))
+    return surf
 
 
 @cached_surface

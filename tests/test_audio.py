@@ -308,9 +308,10 @@ def test_the_app_starts_the_music_and_the_settings_slider_turns_it_down(tmp_path
 
     app = make_app(tmp_path)
     try:
+        assert not app.ctx.audio.started        # the first frame does not wait for sound
+        scene = show(app, SettingsScene(app.ctx))  # two frames: now the music plays
         assert app.ctx.audio.music_playing == "music"
         assert pygame.mixer.music.get_busy()
-        scene = show(app, SettingsScene(app.ctx))
         labels = [w.label for w in scene.group.widgets]
         scene.group.index = labels.index("Music volume")
         before = pygame.mixer.music.get_volume()

@@ -65,7 +65,7 @@ def test_a_headless_smoke_run_walks_from_the_title_to_game_select(tmp_path):
     from scenes.start import first_scene
     from tests.harness import make_app
 
-    app = make_app(tmp_path, frames=40)
+    app = make_app(tmp_path, frames=80)
     try:
         assert app.run(first_scene(app.ctx)) == 0
         assert isinstance(app.stack.top, GameSelect)
