@@ -41,6 +41,17 @@ class Bot(Protocol):
     def begin(self, state: State, seat: int) -> Decision: ...
 
 
+def legal_choices(state: State, seat: int) -> list[Action]:
+    """The legal actions of ``seat``, which must be the seat to move (ValueError if not,
+    or if the game is over): every bot checks its call the same way."""
+    actions = state.legal_actions()
+    if not actions:
+        raise ValueError("no legal action to choose from: the game is over")
+    if state.current_player != seat:
+        raise ValueError(f"seat {seat} is not the one to move")
+    return actions
+
+
 class BaseBot:
     """Shared plumbing: a seeded rng, the one-legal-move shortcut and ``begin``."""
 
@@ -50,11 +61,7 @@ class BaseBot:
         self.rng = random.Random(seed)
 
     def choose(self, state: State, seat: int) -> Action:
-        actions = state.legal_actions()
-        if not actions:
-            raise ValueError("no legal action to choose from: the game is over")
-        if state.current_player != seat:
-            raise ValueError(f"seat {seat} is not the one to move")
+        actions = legal_choices(state, seat)
         if len(actions) == 1:
             return actions[0]
         return self.pick(state, seat, actions)

@@ -27,7 +27,7 @@ import random
 import time
 from typing import Any, Callable, Generator, Iterator, Sequence
 
-from game.ai import BaseBot, Decision, make_bot
+from game.ai import BaseBot, Decision, legal_choices, make_bot
 from game.ai.profiles import PROFILES, Profile, profile_for
 from game.engine import Action, State, rules_module
 
@@ -340,11 +340,7 @@ class HardBot(BaseBot):
 
     def begin(self, state: State, seat: int) -> SearchDecision:
         """Start deciding; the one-legal-move case is answered at once."""
-        actions = state.legal_actions()
-        if not actions:
-            raise ValueError("no legal action to choose from: the game is over")
-        if state.current_player != seat:
-            raise ValueError(f"seat {seat} is not the one to move")
+        actions = legal_choices(state, seat)
         if len(actions) == 1:
             return SearchDecision(self.game_id, None, actions[0], "the only legal move")
         # Each decision gets its own rng drawn from the bot's, so a wall-clock budget
