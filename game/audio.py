@@ -43,8 +43,7 @@ class Audio:
                  names: tuple[str, ...] = SOUND_NAMES, start: bool = True) -> None:
         self._log = logger
         self._sounds: dict[str, pygame.mixer.Sound | None] = {}
-        self._names = frozenset(names)
-        self._order = tuple(names)
+        self._names = tuple(names)
         self._warned: set[str] = set()
         self._music_volume = 1.0
         self._effects_volume = 1.0
@@ -64,7 +63,7 @@ class Audio:
         self.started = True
         self._enabled = self._start_mixer()
         if self._enabled:
-            self._preload(self._sounds_dir, self._order)
+            self._preload(self._sounds_dir, self._names)
 
     # --- start-up ---------------------------------------------------------------
 

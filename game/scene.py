@@ -147,10 +147,6 @@ class SceneStack:
     def force_reset(self, scene: Scene) -> None:
         """Crash recovery: drop every scene now (their exit hooks may fail too: ignored)
         and start again from ``scene``."""
-        self._force_reset(scene)
-        release()
-
-    def _force_reset(self, scene: Scene) -> None:
         self._pending.clear()
         while self.scenes:
             try:
@@ -159,6 +155,7 @@ class SceneStack:
                 pass
         self.scenes.append(scene)
         scene.enter()
+        release()
 
     # per frame
     def handle(self, event: Input) -> bool:

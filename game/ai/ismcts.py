@@ -112,10 +112,6 @@ class Search:
         self._ready = True
 
     # -- driving ---------------------------------------------------------------------
-    @property
-    def finished(self) -> bool:
-        return self._finished(self.spent)
-
     def _finished(self, spent: float) -> bool:
         if self.iterations is not None:
             return self._ready and self.done_iterations >= self.iterations
