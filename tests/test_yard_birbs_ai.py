@@ -16,8 +16,7 @@ GAME = "yard_birbs"
 def test_levels_are_reachable_through_make_bot():
     assert isinstance(make_bot(GAME, "easy", 1), EasyBot)
     assert isinstance(make_bot(GAME, "normal", 1), NormalBot)
-    hard = make_bot(GAME, "hard", 1)  # plays as Normal until the search exists
-    assert hard.level in ("normal", "hard")
+    assert make_bot(GAME, "hard", 1).level == "hard"
 
 
 @pytest.mark.parametrize("levels", [("normal", "easy", "random"),

@@ -70,3 +70,19 @@ def cubirds_values(state: State) -> list[float]:
                 total += PARTIAL * HOLD * small * (count / SMALL[s]) ** 2
         out.append(base + total)
     return out
+
+
+def yard_birbs_values(state: State) -> list[float]:
+    """Banked totals plus each yard as the Normal bot values it: points, and the hoped-
+    for growth of every flock from the birds still live this round (read from each
+    seat's own view of the determinized state, so no seat is credited with cards it
+    could not expect)."""
+    from game.yard_birbs.ai import Appraiser  # here: only a Yard Birbs search needs it
+    from game.yard_birbs.rules import OVER
+    if state.phase == OVER:
+        return [float(t) for t in state.totals]
+    out = []
+    for seat in range(state.num_players):
+        judge = Appraiser(state.view(seat), seat)
+        out.append(state.totals[seat] + judge.yard_value(state.yards[seat]))
+    return out

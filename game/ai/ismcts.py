@@ -16,6 +16,15 @@ Cowling, Powley & Whitehouse (2012), single-observer ISMCTS with availability co
   overrules it only when its estimate is clearly better. A few hundred simulations
   are noisy; without this the search loses to the heuristic it could build on.
 
+With ``Profile.paired`` (every game's profile, measured to be stronger in the arena)
+the root is a flat race instead of a tree: each iteration deals one determinization and
+plays every root action still in the race on it with the same dice (common random
+numbers), so moves are compared on the same cards; an action the leader beats on those
+shared deals by ``race_z`` standard errors leaves the race, and the heuristic's pick
+stays unless another action beats it by ``prior_z``. In four-player games dominated by
+the deal, a tree's independent samples could not tell moves apart within 150 ms; the
+paired differences can.
+
 The search is resumable (:class:`Search`): the table scene gives it a few milliseconds a
 frame through :meth:`SearchDecision.step`, and ``choose`` simply runs it to the end.
 With ``iterations`` fixed the result depends only on the seed and ``view(seat)``.
@@ -97,6 +106,10 @@ class Search:
         self.playout_bot: Any = None
         self.prior: Action | None = None
         self._ready = False
+        # Paired mode (Profile.paired): the root actions still in the race, and each
+        # one's reward on every shared deal so far (same deal, same dice for all).
+        self.alive: list[Action] = list(self.actions)
+        self.samples: dict[Any, list[float]] = {}
 
     def _prepare(self) -> None:
         """Set up the playout bot and the heuristic's pick: real work, so it runs inside
@@ -106,9 +119,12 @@ class Search:
             self.playout_bot = make_bot(state.game_id, profile.playout, rng.getrandbits(32))
         # Progressive bias toward the game's heuristic pick at the root: with a few
         # hundred iterations the search leaves it only when the simulations disagree.
-        if profile.prior > 0 or profile.prior_z > 0:
+        if profile.prior > 0 or profile.prior_z > 0 or profile.paired:
             adviser = make_bot(state.game_id, profile.prior_level, rng.getrandbits(32))
             self.prior = adviser.choose(state, self.seat)
+            if profile.paired:  # the heuristic's pick runs first in every race
+                self.alive.remove(self.prior)
+                self.alive.insert(0, self.prior)
         self._ready = True
 
     # -- driving ---------------------------------------------------------------------
@@ -141,7 +157,8 @@ class Search:
             while not self._finished(spent + clock() - start):
                 began = clock()
                 if self._current is None:
-                    self._current = self._iteration()
+                    self._current = (self._paired_iteration() if self.profile.paired
+                                     else self._iteration())
                     self._iteration_spent = 0.0
                 try:
                     next(self._current)
@@ -208,7 +225,7 @@ class Search:
             state.apply(best)
             path.append(node)
         yield
-        rewards = yield from self._playout(state)
+        rewards = yield from self._playout(state, self.rng)
         for child in seen:
             child.avail += 1
         if grown is not None:
@@ -221,14 +238,72 @@ class Search:
             node.squares += reward * reward
         self.done_iterations += 1
 
-    def _playout(self, state: State) -> Generator[None, None, list[float]]:
+    def _paired_iteration(self) -> Iterator[None]:
+        """One deal, every root action still in the race played on it with the same
+        dice: the differences between actions are then measured on the same cards, so
+        a few dozen deals tell moves apart that hundreds of independent ones could not
+        (common random numbers). Actions clearly behind the leader leave the race."""
+        rng = self.rng
+        deal = self.state.determinize(self.seat, rng)
+        dice = rng.getrandbits(64)
+        bot = self.playout_bot
+        rewards = []
+        for action in self.alive:
+            state = deal.clone()
+            state.apply(action)
+            if bot is not None:
+                bot.rng.seed(dice)
+            result = yield from self._playout(state, random.Random(dice))
+            rewards.append(result[self.seat])
+        children = self.root.children
+        for action, reward in zip(self.alive, rewards):
+            node = children.get(action)
+            if node is None:
+                node = children[action] = Node(self.seat)
+            node.visits += 1
+            node.total += reward
+            node.squares += reward * reward
+            self.samples.setdefault(action, []).append(reward)
+        self.root.visits += 1
+        self.done_iterations += 1
+        self._race()
+
+    def _paired_gap(self, better: Action, worse: Action) -> tuple[float, float]:
+        """Mean paired difference of two racing actions and its standard error."""
+        a, b = self.samples[better], self.samples[worse]
+        n = min(len(a), len(b))
+        diffs = [x - y for x, y in zip(a[-n:], b[-n:])]
+        mean = sum(diffs) / n
+        if n < 2:
+            return mean, _INF
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        return mean, math.sqrt(var / n)
+
+    def _race(self) -> None:
+        """Drop the actions the leader beats by ``race_z`` standard errors (never the
+        heuristic's pick: ``best`` compares against it at the end)."""
+        if self.done_iterations < 3 or len(self.alive) < 2:
+            return
+        nodes = self.root.children
+        leader = max(self.alive, key=lambda a: nodes[a].mean)
+        z = self.profile.race_z
+        kept = []
+        for action in self.alive:
+            if action != leader and action != self.prior:
+                gap, error = self._paired_gap(leader, action)
+                if gap > 0 and gap > z * error:
+                    continue
+            kept.append(action)
+        self.alive = kept
+
+    def _playout(self, state: State, rng: random.Random
+                 ) -> Generator[None, None, list[float]]:
         """Play on with the profile's policy up to its depth cap, then score the state;
         yields after each move."""
         profile = self.profile
         depth = profile.depth
         steps = 0
         bot = self.playout_bot
-        rng = self.rng
         while not state.is_terminal():
             if depth is not None and steps >= depth:
                 return profile.evaluate(state)
@@ -257,14 +332,21 @@ class Search:
         game's own heuristic is then the better judge: the search overrules its pick
         only when its estimate is higher by ``Profile.prior_z`` standard errors.
         """
-        action, node = self.ranked()[0]
         prior = self.prior
+        z = self.profile.prior_z
+        if self.profile.paired and self.samples:
+            nodes = self.root.children
+            action = max(self.alive, key=lambda a: nodes[a].mean)
+            if prior is None or action == prior:
+                return action
+            gap, error = self._paired_gap(action, prior)
+            return action if gap > z * error else prior
+        action, node = self.ranked()[0]
         if prior is None or action == prior:
             return action
         held = self.root.children.get(prior)
         if held is None or not held.visits or not node.visits:
             return prior  # the budget ran out before the search could judge it
-        z = self.profile.prior_z
         if z > 0 and node.mean - held.mean < z * math.sqrt(node.error + held.error):
             return prior
         return action

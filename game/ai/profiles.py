@@ -11,12 +11,13 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Callable, Sequence
 
-from game.ai.evaluations import cubirds_values, score_values
+from game.ai.evaluations import cubirds_values, score_values, yard_birbs_values
 from game.engine import GAMES, State
 
 Values = Callable[[State], list[float]]
 
-VALUES: dict[str, Values] = {"score": score_values, "cubirds": cubirds_values}
+VALUES: dict[str, Values] = {"score": score_values, "cubirds": cubirds_values,
+                              "yard_birbs": yard_birbs_values}
 """Evaluations by name, so the arena can try one from the command line."""
 
 
@@ -41,6 +42,8 @@ class Profile:
     prior: float = 0.0             # progressive-bias weight of the heuristic's root pick
     prior_level: str = "normal"    # whose pick that is
     prior_z: float = 0.0           # standard errors by which the search must beat it
+    paired: bool = False           # flat root race on shared deals instead of the tree
+    race_z: float = 2.0            # standard errors behind the leader that end a race
     values: Values = field(default=score_values, repr=False)
 
     def evaluate(self, state: State) -> list[float]:
@@ -48,14 +51,16 @@ class Profile:
 
 
 PROFILES: dict[str, Profile] = {
-    "cubirds": Profile("cubirds", depth=0, temperature=0.1, values=cubirds_values,
-                       prior=1.0),
+    # Every game races its root moves on shared deals (``paired``), played on by the
+    # Normal policy to a depth cap; issue 7's note has the arena runs behind each number.
+    "cubirds": Profile("cubirds", playout="normal", depth=8, temperature=0.3,
+                       values=cubirds_values, paired=True, prior_z=1.0),
     "flip_a_bird": Profile("flip_a_bird", playout="normal", depth=10, temperature=3.0,
-                           prior=1.0),
-    "flappy_families": Profile("flappy_families", depth=20, temperature=4.0, prior=1.0,
-                               prior_z=1.5),
-    "yard_birbs": Profile("yard_birbs", playout="normal", depth=10, temperature=4.0,
-                          prior=1.0),
+                           paired=True, prior_z=1.0),
+    "flappy_families": Profile("flappy_families", playout="normal", depth=10,
+                               temperature=4.0, paired=True, prior_z=1.0),
+    "yard_birbs": Profile("yard_birbs", playout="normal", depth=20, temperature=4.0,
+                          values=yard_birbs_values, paired=True, prior_z=1.5),
 }
 
 
