@@ -269,10 +269,10 @@ class Search:
         self._race()
 
     def _paired_gap(self, better: Action, worse: Action) -> tuple[float, float]:
-        """Mean paired difference of two racing actions and its standard error."""
-        a, b = self.samples[better], self.samples[worse]
-        n = min(len(a), len(b))
-        diffs = [x - y for x, y in zip(a[-n:], b[-n:])]
+        """Mean paired difference of two actions over the deals both were played on
+        (every racer from the first deal on) and its standard error."""
+        diffs = [x - y for x, y in zip(self.samples[better], self.samples[worse])]
+        n = len(diffs)
         mean = sum(diffs) / n
         if n < 2:
             return mean, _INF
