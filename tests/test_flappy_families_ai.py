@@ -128,3 +128,25 @@ def test_normal_beats_random_players():
         if hero in winners:
             share += 1 / len(winners)
     assert share / games >= 0.5
+
+
+def test_step1_shortcut_agrees_with_the_full_option_values():
+    """``best_step2`` reads A's best two candidates instead of rescanning the Wild for
+    every first slot; it must give exactly the best of ``option_values`` all the same."""
+    compared = 0
+    for seed in range(3):
+        state = new_game(GAME, 4, seed=seed)
+        bots = [make_bot(GAME, "normal", seed * 10 + s) for s in range(4)]
+        while not state.is_terminal() and compared < 3000:
+            seat = state.current_player
+            view = state.view(seat)
+            mind = ai._Mind(view, bots[seat].remembered(view))
+            for slot in mind.unknown + list(mind.known):
+                for family in range(ai.NF - 1):
+                    for c_allowed in (False, True):
+                        full = mind.option_values(slot, family, c_allowed, True)
+                        assert mind.best_step2(slot, family, c_allowed, True) == max(
+                            value for value, _ in full.values())
+                        compared += 1
+            state.apply(bots[seat].choose(state, seat))
+    assert compared >= 3000

@@ -74,6 +74,8 @@ class _Mind:
         # that shrink the deck or the Wild (C, unknown flips, known predators).
         self.urgency = max(0, view.turn - STALL_TURNS) * 0.25
         self._odds: dict[tuple[int, int | None], tuple[list[float], float]] = {}
+        self._a_cache: dict[tuple[int, int | None], tuple[list, list]] = {}
+        self._bc_cache: dict[tuple[int, bool, int | None], dict] = {}
 
     # -- values -------------------------------------------------------------------------
     def gain(self, counts: list[int], family: int, k: int = 1) -> int:
@@ -132,12 +134,40 @@ class _Mind:
     def option_values(self, first: int, family: int, c_allowed: bool,
                       from_pool: bool) -> dict[str, tuple[float, Any]]:
         """Value of A (with the slot to flip), B and C once ``family`` lies face up."""
-        counts = self.counts
         minus = family if from_pool else None
-        values: dict[str, tuple[float, Any]] = {}
         best_a = (float("-inf"), None)
+        for value, slot in self._a_candidates(family, minus)[0]:
+            if slot != first and value > best_a[0]:
+                best_a = (value, slot)
+        return {"A": best_a, **self._b_and_c(family, c_allowed, minus)}
+
+    def best_step2(self, first: int, family: int, c_allowed: bool,
+                   from_pool: bool) -> float:
+        """The best option's value: A's best second flip other than ``first``, B or C."""
+        minus = family if from_pool else None
+        top = self._a_candidates(family, minus)[1]
+        best_a = next((v for v, slot in top if slot != first), float("-inf"))
+        return max(best_a, *(v for v, _ in self._b_and_c(family, c_allowed,
+                                                          minus).values()))
+
+    def _a_candidates(self, family: int, minus: int | None
+                      ) -> tuple[list[tuple[float, int]], list[tuple[float, int]]]:
+        """Every second flip A could make once ``family`` lies face up, as (value, slot)
+        in the order A prefers on ties, and the best two of them.
+
+        None of it depends on which slot the first card lies in (A merely skips it), so
+        it is worked out once per family: a step-1 choice weighs every slot against
+        every family, and this keeps it from redoing the inner loop each time.
+        """
+        key = (family, minus)
+        cached = self._a_cache.get(key)
+        if cached is not None:
+            return cached
+        counts = self.counts
+        wild = self.view.wild
+        rows: list[tuple[float, int]] = []
         for slot, card in self.known.items():
-            if slot == first or self.view.wild[slot].face_up:
+            if wild[slot].face_up:
                 continue
             if CARD_FAMILY[card] == family:
                 value = self.gain(counts, family, 2) + 0.5  # a sure pair
@@ -145,17 +175,25 @@ class _Mind:
                 continue
             else:  # a safe "pass"
                 value = -PASS_COST - (EXPOSE_COST if self.exposes(slot) else 0.0)
-            if value > best_a[0]:
-                best_a = (value, slot)
+            rows.append((value, slot))
         pair = self.gain(counts, family, 2)
         for slot in self.unknown:
-            if slot == first:
-                continue
             probs, risk = self.odds(slot, minus)
-            value = probs[family] * pair - risk * 1.5 + INFO_VALUE + self.urgency / 2
-            if value > best_a[0]:
-                best_a = (value, slot)
-        values["A"] = best_a
+            rows.append((probs[family] * pair - risk * 1.5 + INFO_VALUE
+                         + self.urgency / 2, slot))
+        top = sorted(rows, key=lambda row: -row[0])[:2]
+        self._a_cache[key] = rows, top
+        return rows, top
+
+    def _b_and_c(self, family: int, c_allowed: bool, minus: int | None
+                 ) -> dict[str, tuple[float, Any]]:
+        """Value of B (with the card to give up) and, if allowed, C (see option_values)."""
+        key = (family, c_allowed, minus)
+        cached = self._bc_cache.get(key)
+        if cached is not None:
+            return cached
+        counts = self.counts
+        values: dict[str, tuple[float, Any]] = {}
         with_card = counts[:]
         with_card[family] += 1
         give, change = self.worst_card(with_card)
@@ -177,12 +215,8 @@ class _Mind:
                 if probs[fam]:
                     draw += probs[fam] * self.gain(after, fam, 1)
             values["C"] = (value + k * draw + 2 * self.urgency, None)
+        self._bc_cache[key] = values
         return values
-
-    def best_step2(self, first: int, family: int, c_allowed: bool,
-                   from_pool: bool) -> float:
-        return max(v for v, _ in self.option_values(first, family, c_allowed,
-                                                    from_pool).values())
 
     def flip_value(self, slot: int, c_allowed_if: bool) -> float:
         """Expected worth of flipping ``slot`` in step 1, over what it may turn out to be."""
