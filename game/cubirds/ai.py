@@ -94,6 +94,7 @@ class _Reading:
         self.holds = [1.0 - (1.0 - unseen[s] / total) ** size for s in _RANGE]
         self.flock_gain = [self._gain(s, 1) for s in _RANGE]
         self.big_gain = [self._gain(s, 2) for s in _RANGE]
+        self._row_exposure: dict[int, float] = {}
 
     def _gain(self, s: int, kept: int) -> float:
         collection = self.collection
@@ -127,6 +128,13 @@ class _Reading:
                     done = self.big_gain[s] if count >= BIG[s] else self.flock_gain[s]
                     now = max(now, done - held)
         return total + now
+
+    def row_exposure(self, index: int) -> float:
+        """``exposure`` of row ``index`` as it lies: every placement there asks for it."""
+        cached = self._row_exposure.get(index)
+        if cached is None:
+            cached = self._row_exposure[index] = self.exposure(self.rows[index])
+        return cached
 
     def exposure(self, row: Sequence[int]) -> float:
         """Cards of ``row`` another seat could enclose, times the chance it holds the bird."""
@@ -175,9 +183,10 @@ class NormalBot(BaseBot):
             hand[card] += 1
         score = reading.hand_value(hand)
         if captured:
-            score += RISK * (reading.exposure(row) - reading.exposure(new_row)) * 0.5
+            score += RISK * (reading.row_exposure(action.row)
+                             - reading.exposure(new_row)) * 0.5
         else:
-            score -= RISK * (reading.exposure(new_row) - reading.exposure(row))
+            score -= RISK * (reading.exposure(new_row) - reading.row_exposure(action.row))
             if any(hand):
                 score += 0.02  # the two cards it may draw
             else:
