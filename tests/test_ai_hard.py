@@ -284,6 +284,20 @@ def test_paired_race_drops_the_clearly_worse_and_keeps_a_close_call() -> None:
     assert search.alive == [prior, other]
 
 
+def test_playout_samples_sets_the_playout_bots_belief_samples() -> None:
+    """Flip a Bird's playouts may sample fewer rows than its Normal bot does; a game
+    whose playout bot judges no sampled worlds refuses the setting."""
+    state = _midgame("flip_a_bird", 5)
+    bot = make_hard_bot("flip_a_bird", 2, iterations=2, playout_samples=12)
+    assert bot.choose(state, state.current_player) in state.legal_actions()
+    assert bot.last_search.playout_bot.samples == 12
+    assert make_bot("flip_a_bird", "normal", 2).samples == 160  # Normal keeps its own
+    state = _midgame("cubirds", 5)
+    with pytest.raises(ValueError, match="does not sample"):
+        make_hard_bot("cubirds", 2, iterations=2, playout_samples=12).choose(
+            state, state.current_player)
+
+
 def test_forced_move_explains_itself() -> None:
     state = new_game("flip_a_bird", 4, seed=1)
     while len(state.legal_actions()) != 1:

@@ -72,6 +72,16 @@ def cubirds_values(state: State) -> list[float]:
     return out
 
 
+def flappy_families_values(state: State) -> list[float]:
+    """Scores plus what each seat's next turn is worth to the Normal bot from that
+    seat's own view: a memory game's standing is also what each seat knows."""
+    from game.flappy_families.ai import next_turn_value  # only its search needs it
+    if state.is_terminal():
+        return score_values(state)
+    return [score + next_turn_value(state.view(seat))
+            for seat, score in enumerate(state.scores())]
+
+
 def yard_birbs_values(state: State) -> list[float]:
     """Banked totals plus each yard as the Normal bot values it: points, and the hoped-
     for growth of every flock from the birds still live this round (read from each

@@ -117,6 +117,12 @@ class Search:
         profile, state, rng = self.profile, self.state, self.rng
         if profile.playout != "random":
             self.playout_bot = make_bot(state.game_id, profile.playout, rng.getrandbits(32))
+            if profile.playout_samples is not None:
+                # A bot that judges by sampled worlds (Flip a Bird's row beliefs) can
+                # sample fewer in a playout: a rougher policy, but more deals per move.
+                if not hasattr(self.playout_bot, "samples"):
+                    raise ValueError(f"the {state.game_id} playout bot does not sample")
+                self.playout_bot.samples = profile.playout_samples
         # Progressive bias toward the game's heuristic pick at the root: with a few
         # hundred iterations the search leaves it only when the simulations disagree.
         if profile.prior > 0 or profile.prior_z > 0 or profile.paired:

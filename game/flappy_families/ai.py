@@ -299,6 +299,20 @@ class FlappyBot(BaseBot):
         return max(actions, key=fullness)
 
 
+def next_turn_value(view: FFView) -> float:
+    """What the Normal bot expects its seat's next turn to add, judged from ``view``:
+    the best first flip over the face-down cards, with its memory of where pairs lie.
+
+    The Hard search adds it to each seat's score where a playout stops short, so that a
+    seat who alone knows a pair is rated above one who merely holds the same hand.
+    """
+    mind = _Mind(view, {slot: info.card for slot, info in enumerate(view.wild)
+                        if info is not None and info.card is not None})
+    c_maybe = len(view.hand) >= 2 and sum(s is None for s in view.wild) >= 2
+    return max((mind.flip_value(slot, c_maybe) for slot, info in enumerate(view.wild)
+                if info is not None and not info.face_up), default=0.0)
+
+
 class EasyBot(FlappyBot):
     """Easy: plays like Normal but forgets remembered cards at a steady rate."""
 
