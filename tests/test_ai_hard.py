@@ -284,6 +284,48 @@ def test_paired_race_drops_the_clearly_worse_and_keeps_a_close_call() -> None:
     assert search.alive == [prior, other]
 
 
+def test_sequential_halving_narrows_a_large_field_on_schedule() -> None:
+    """With ``halving`` set, a field larger than it is halved after deals 1, 2, 4, 8...
+    to the best means (never fewer than the cap), and the heuristic's pick stays."""
+    state = _midgame("cubirds", 3)         # a placing turn: 32 choices
+    actions = state.legal_actions()[:9]
+    search = Search(state, state.current_player,
+                    profile_for("cubirds", halving=3, race_z=1e9),  # no z-rule drops
+                    random.Random(1), iterations=10, budget=None)
+    search.prior = actions[8]
+    search.alive = list(actions)
+    worth = [i / 10 for i in range(8)] + [0.0]  # the pick is rated worst
+
+    def deal(n: int, wobble: float = 0.01) -> None:  # each action's worth, give or take
+        search.done_iterations = n
+        for i, (action, value) in enumerate(zip(actions, worth)):
+            rewards = [value + wobble * (i + 1) * (-1) ** k for k in range(n)]
+            search.samples[action] = rewards
+            node = search.root.children[action] = Node(search.seat)
+            node.visits, node.total = n, sum(rewards)
+
+    def alive() -> list[int]:
+        return [actions.index(a) for a in search.alive]
+
+    deal(3)                                # not a power of two: no halving
+    search._race()
+    assert alive() == list(range(9))
+    deal(4)
+    search._race()                         # 9 -> the best 5, and the pick
+    assert alive() == [3, 4, 5, 6, 7, 8]
+    deal(8)
+    search._race()                         # 5 -> the best 3 (the cap), and the pick
+    assert alive() == [5, 6, 7, 8]
+    deal(16)
+    search._race()
+    assert alive() == [5, 6, 7, 8]
+    # the z-rule on its own: a steady gap has no error, so every trailer goes
+    search.profile = profile_for("cubirds")
+    deal(5, wobble=0.0)
+    search._race()
+    assert alive() == [7, 8]
+
+
 def test_playout_samples_sets_the_playout_bots_belief_samples() -> None:
     """Flip a Bird's playouts may sample fewer rows than its Normal bot does; a game
     whose playout bot judges no sampled worlds refuses the setting."""
@@ -316,3 +358,23 @@ def test_cubirds_evaluation_builds_on_the_normal_bots_progress() -> None:
     bare.hands = [[0] * len(hand) for hand in bare.hands]
     assert cubirds_values(bare) == [progress(c) for c in bare.collections]
     assert all(v >= b for v, b in zip(values, cubirds_values(bare)))  # hands only add
+
+
+def test_flappy_evaluation_credits_what_a_seat_remembers() -> None:
+    """A seat that alone knows where two birds of one family lie is rated above the
+    same table where nobody knows them; the others are rated as before, and a finished
+    game is rated by its scores."""
+    from game.ai.evaluations import flappy_families_values
+    from tests.test_flappy_families_rules import standard
+
+    state = standard()                     # slots 1 and 3 hold two birds of family 0
+    before = flappy_families_values(state)
+    assert before[1] > state.scores()[1] - 2  # nothing known: about a blind flip's worth
+    state.known[1] = state.known[3] = 1 << 1  # seat 1 saw them both
+    after = flappy_families_values(state)
+    assert after[1] >= before[1] + 2
+    assert [after[s] for s in (0, 2, 3)] == [before[s] for s in (0, 2, 3)]
+    finished, rng = new_game("flappy_families", 4, seed=4), random.Random(4)
+    while not finished.is_terminal():
+        finished.apply(rng.choice(finished.legal_actions()))
+    assert flappy_families_values(finished) == [float(s) for s in finished.scores()]

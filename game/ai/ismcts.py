@@ -20,8 +20,9 @@ With ``Profile.paired`` (every game's profile, measured to be stronger in the ar
 the root is a flat race instead of a tree: each iteration deals one determinization and
 plays every root action still in the race on it with the same dice (common random
 numbers), so moves are compared on the same cards; an action the leader beats on those
-shared deals by ``race_z`` standard errors leaves the race, and the heuristic's pick
-stays unless another action beats it by ``prior_z``. In four-player games dominated by
+shared deals by ``race_z`` standard errors leaves the race (a large field is also
+halved on a schedule, ``halving``), and the heuristic's pick stays unless another action
+beats it by ``prior_z``. In four-player games dominated by
 the deal, a tree's independent samples could not tell moves apart within 150 ms; the
 paired differences can.
 
@@ -286,21 +287,35 @@ class Search:
         return mean, math.sqrt(var / n)
 
     def _race(self) -> None:
-        """Drop the actions the leader beats by ``race_z`` standard errors (never the
-        heuristic's pick: ``best`` compares against it at the end)."""
-        if self.done_iterations < 3 or len(self.alive) < 2:
+        """Narrow the field after each deal (never dropping the heuristic's pick:
+        ``best`` compares against it at the end).
+
+        * A large field is halved after deals 1, 2, 4, 8, ... down to
+          ``Profile.halving`` actions, keeping the best means (sequential halving):
+          with thirty-odd placements a deal costs thirty-odd playouts, and without
+          this a decision could afford only two or three deals.
+        * From the third deal on, an action the leader beats by ``race_z`` standard
+          errors of the paired difference leaves.
+        """
+        n = self.done_iterations
+        if len(self.alive) < 2:
             return
         nodes = self.root.children
-        leader = max(self.alive, key=lambda a: nodes[a].mean)
-        z = self.profile.race_z
-        kept = []
-        for action in self.alive:
-            if action != leader and action != self.prior:
-                gap, error = self._paired_gap(leader, action)
-                if gap > 0 and gap > z * error:
-                    continue
-            kept.append(action)
-        self.alive = kept
+        ranked = sorted(self.alive, key=lambda a: -nodes[a].mean)
+        leader = ranked[0]
+        kept = set(self.alive)
+        cap = self.profile.halving
+        if cap and len(ranked) > cap and n & (n - 1) == 0:  # n is a power of two
+            kept = set(ranked[:max(cap, (len(ranked) + 1) // 2)])
+        if n >= 3:
+            z = self.profile.race_z
+            for action in list(kept):
+                if action != leader:
+                    gap, error = self._paired_gap(leader, action)
+                    if gap > 0 and gap > z * error:
+                        kept.discard(action)
+        kept.add(self.prior)
+        self.alive = [a for a in self.alive if a in kept]
 
     def _playout(self, state: State, rng: random.Random
                  ) -> Generator[None, None, list[float]]:
