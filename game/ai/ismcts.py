@@ -22,9 +22,9 @@ plays every root action still in the race on it with the same dice (common rando
 numbers), so moves are compared on the same cards; an action the leader beats on those
 shared deals by ``race_z`` standard errors leaves the race (a large field is also
 halved on a schedule, ``halving``), and the heuristic's pick stays unless another action
-beats it by ``prior_z``. In four-player games dominated by
-the deal, a tree's independent samples could not tell moves apart within 150 ms; the
-paired differences can.
+beats it by ``prior_z``. In four-player games dominated by the deal, a tree's
+independent samples could not tell moves apart within 150 ms; the paired differences
+can.
 
 The search is resumable (:class:`Search`): the table scene gives it a few milliseconds a
 frame through :meth:`SearchDecision.step`, and ``choose`` simply runs it to the end.

@@ -234,6 +234,11 @@ class _Mind:
         return value
 
 
+def _c_possible(view: FFView) -> bool:
+    """Could C follow this turn's first flip (two hand cards, two empty spaces)?"""
+    return len(view.hand) >= 2 and sum(s is None for s in view.wild) >= 2
+
+
 class FlappyBot(BaseBot):
     """Normal: perfect memory of the view. Subclasses forget (see :class:`EasyBot`)."""
 
@@ -267,7 +272,7 @@ class FlappyBot(BaseBot):
         mind = _Mind(view, self.remembered(view))
         phase = view.phase
         if phase == FLIP:
-            c_maybe = (len(view.hand) >= 2 and sum(s is None for s in view.wild) >= 2)
+            c_maybe = _c_possible(view)
             return max(actions, key=lambda a: mind.flip_value(a.slot, c_maybe))
         if phase == ACTION:
             first = view.flipped
@@ -308,7 +313,7 @@ def next_turn_value(view: FFView) -> float:
     """
     mind = _Mind(view, {slot: info.card for slot, info in enumerate(view.wild)
                         if info is not None and info.card is not None})
-    c_maybe = len(view.hand) >= 2 and sum(s is None for s in view.wild) >= 2
+    c_maybe = _c_possible(view)
     return max((mind.flip_value(slot, c_maybe) for slot, info in enumerate(view.wild)
                 if info is not None and not info.face_up), default=0.0)
 
