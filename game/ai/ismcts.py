@@ -57,6 +57,12 @@ class Node:
         self.total = 0.0
         self.squares = 0.0
 
+    def add(self, reward: float) -> None:
+        """Count one simulation's reward for the player who chose this node."""
+        self.visits += 1
+        self.total += reward
+        self.squares += reward * reward
+
     @property
     def mean(self) -> float:
         return self.total / self.visits if self.visits else 0.0
@@ -239,10 +245,7 @@ class Search:
             parent, action, child = grown
             parent.children[action] = child
         for node in path:
-            reward = rewards[node.player]
-            node.visits += 1
-            node.total += reward
-            node.squares += reward * reward
+            node.add(rewards[node.player])
         self.done_iterations += 1
 
     def _paired_iteration(self) -> Iterator[None]:
@@ -267,9 +270,7 @@ class Search:
             node = children.get(action)
             if node is None:
                 node = children[action] = Node(self.seat)
-            node.visits += 1
-            node.total += reward
-            node.squares += reward * reward
+            node.add(reward)
             self.samples.setdefault(action, []).append(reward)
         self.root.visits += 1
         self.done_iterations += 1
