@@ -234,6 +234,12 @@ class _Mind:
         return value
 
 
+def known_cards(view: FFView) -> dict[int, int]:
+    """Slot -> card of every Wild card the view shows: all a perfect memory holds."""
+    return {slot: info.card for slot, info in enumerate(view.wild)
+            if info is not None and info.card is not None}
+
+
 def _c_possible(view: FFView) -> bool:
     """Could C follow this turn's first flip (two hand cards, two empty spaces)?"""
     return len(view.hand) >= 2 and sum(s is None for s in view.wild) >= 2
@@ -252,18 +258,18 @@ class FlappyBot(BaseBot):
     # -- memory ---------------------------------------------------------------------------
     def remembered(self, view: FFView) -> dict[int, int]:
         """Slot -> card of what this bot still has in mind (face-up cards always)."""
-        memory = {}
+        memory = known_cards(view)
+        if not self.forget_per_turn:
+            return memory
         keep_rate = 1.0 - self.forget_per_turn
-        for slot, info in enumerate(view.wild):
-            if info is None or info.card is None:
-                continue
-            if not info.face_up and self.forget_per_turn:
+        for slot, card in list(memory.items()):
+            info = view.wild[slot]
+            if not info.face_up:
                 age = view.turn - info.since
                 # A fixed lifetime per memory, drawn from a geometric law: steady forgetting.
-                roll = (hash((self.salt, slot, info.since, info.card)) & 0xFFFFFF) / 0x1000000
+                roll = (hash((self.salt, slot, info.since, card)) & 0xFFFFFF) / 0x1000000
                 if roll >= keep_rate ** age:
-                    continue
-            memory[slot] = info.card
+                    del memory[slot]
         return memory
 
     # -- choosing -------------------------------------------------------------------------
@@ -311,8 +317,7 @@ def next_turn_value(view: FFView) -> float:
     The Hard search adds it to each seat's score where a playout stops short, so that a
     seat who alone knows a pair is rated above one who merely holds the same hand.
     """
-    mind = _Mind(view, {slot: info.card for slot, info in enumerate(view.wild)
-                        if info is not None and info.card is not None})
+    mind = _Mind(view, known_cards(view))
     c_maybe = _c_possible(view)
     return max((mind.flip_value(slot, c_maybe) for slot, info in enumerate(view.wild)
                 if info is not None and not info.face_up), default=0.0)
