@@ -76,6 +76,8 @@ class _Mind:
         self._odds: dict[tuple[int, int | None], tuple[list[float], float]] = {}
         self._a_cache: dict[tuple[int, int | None], tuple[list, list]] = {}
         self._bc_cache: dict[tuple[int, bool, int | None], dict] = {}
+        self._flip_cache: dict[tuple, float] = {}
+        self._top_of: dict[int, tuple[int, ...]] | None = None
 
     # -- values -------------------------------------------------------------------------
     def gain(self, counts: list[int], family: int, k: int = 1) -> int:
@@ -103,7 +105,9 @@ class _Mind:
 
         ``minus`` is a family just seen from the pool (this turn's first card).
         """
-        key = (slot, minus)
+        # Only a slot a predator may have hidden in has odds of its own (the deck, -1,
+        # never has): every other unknown card is drawn from the same pool.
+        key = (slot if slot in self.hidden_predator else None, minus)
         cached = self._odds.get(key)
         if cached is not None:
             return cached
@@ -152,8 +156,9 @@ class _Mind:
 
     def _a_candidates(self, family: int, minus: int | None
                       ) -> tuple[list[tuple[float, int]], list[tuple[float, int]]]:
-        """Every second flip A could make once ``family`` lies face up, as (value, slot)
-        in the order A prefers on ties, and the best two of them.
+        """The second flips A could choose once ``family`` lies face up, as (value, slot)
+        in the order A prefers on ties, and the best two of them. Unknown cards that no
+        predator may hide under all look alike, so only the first two of them count.
 
         None of it depends on which slot the first card lies in (A merely skips it), so
         it is worked out once per family: a step-1 choice weighs every slot against
@@ -177,7 +182,14 @@ class _Mind:
                 value = -PASS_COST - (EXPOSE_COST if self.exposes(slot) else 0.0)
             rows.append((value, slot))
         pair = self.gain(counts, family, 2)
+        hidden = self.hidden_predator
+        alike = 0
         for slot in self.unknown:
+            if slot not in hidden:
+                # same odds, same value: past the first two, none can be A's choice
+                if alike == 2:
+                    continue
+                alike += 1
             probs, risk = self.odds(slot, minus)
             rows.append((probs[family] * pair - risk * 1.5 + INFO_VALUE
                          + self.urgency / 2, slot))
@@ -226,12 +238,30 @@ class _Mind:
                 return -2.0 + self.urgency
             value = self.best_step2(slot, CARD_FAMILY[card], c_allowed_if, False)
             return value - (EXPOSE_COST if self.exposes(slot) else 0.0)
+        # Unknown slots differ only in their predator share and in being some family's
+        # best second flip (A must then take the next best): the rest share one value.
+        key = (self.hidden_predator.get(slot), c_allowed_if, self._top_families(slot))
+        cached = self._flip_cache.get(key)
+        if cached is not None:
+            return cached
         probs, risk = self.odds(slot)
         value = -risk * 1.5 + INFO_VALUE + self.urgency / 2
         for family in range(NF - 1):
             if probs[family] > 0.0:
                 value += probs[family] * self.best_step2(slot, family, c_allowed_if, True)
+        self._flip_cache[key] = value
         return value
+
+    def _top_families(self, slot: int) -> tuple[int, ...]:
+        """Families (still in the pool) whose best second flip is ``slot``."""
+        if self._top_of is None:
+            top_of: dict[int, tuple[int, ...]] = {}
+            for family in range(NF - 1):
+                if self.pool[family]:
+                    best = self._a_candidates(family, family)[1][0][1]
+                    top_of[best] = (*top_of.get(best, ()), family)
+            self._top_of = top_of
+        return self._top_of.get(slot, ())
 
 
 def known_cards(view: FFView) -> dict[int, int]:
