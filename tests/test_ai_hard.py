@@ -378,3 +378,27 @@ def test_flappy_evaluation_credits_what_a_seat_remembers() -> None:
     while not finished.is_terminal():
         finished.apply(rng.choice(finished.legal_actions()))
     assert flappy_families_values(finished) == [float(s) for s in finished.scores()]
+
+
+@pytest.mark.parametrize("game_id", ["cubirds", "flappy_families"])
+def test_depth_cap_waits_for_a_turns_start(game_id: str) -> None:
+    """With ``turn_start`` a capped playout plays on past its cap to the next turn's
+    start and is judged there; without it, it stops at the cap itself."""
+    from game.ai.profiles import TURN_STARTS
+
+    judged: list[bool] = []
+    starts = TURN_STARTS[game_id]
+
+    def record(state):
+        judged.append(starts(state))
+        return [0.0] * state.num_players
+
+    for waits in (True, False):
+        judged.clear()
+        for depth in (1, 2, 3):
+            state = _midgame(game_id, 3, moves=20)
+            bot = make_hard_bot(game_id, 4, iterations=6, depth=depth, values=record,
+                                turn_start=starts if waits else None)
+            bot.choose(state, state.current_player)
+        assert judged
+        assert all(judged) if waits else not all(judged)  # some caps land mid-turn

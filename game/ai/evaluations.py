@@ -9,7 +9,9 @@ from __future__ import annotations
 from game.cubirds.ai import SIZE
 from game.cubirds.cards import (BIG, FLOCK_OF, FLOCKS_NEEDED, NUM_SPECIES, SEVEN_SPECIES,
                                 SMALL)
+from game.cubirds.rules import PLACE
 from game.engine import State
+from game.flappy_families.rules import FLIP
 
 TWO_FLOCKS = FLOCKS_NEEDED * FLOCK_OF
 
@@ -70,6 +72,17 @@ def cubirds_values(state: State) -> list[float]:
                 total += PARTIAL * HOLD * small * (count / SMALL[s]) ** 2
         out.append(base + total)
     return out
+
+
+def cubirds_turn_start(state: State) -> bool:
+    """A CuBirds turn starts with a placement (a flock completed or passed ends one)."""
+    return state.phase == PLACE
+
+
+def flappy_families_turn_start(state: State) -> bool:
+    """A Flappy Families turn starts with its first flip: ``next_turn_value`` reads
+    every seat from there."""
+    return state.phase == FLIP
 
 
 def flappy_families_values(state: State) -> list[float]:

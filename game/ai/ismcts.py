@@ -320,14 +320,16 @@ class Search:
 
     def _playout(self, state: State, rng: random.Random
                  ) -> Generator[None, None, list[float]]:
-        """Play on with the profile's policy up to its depth cap, then score the state;
+        """Play on with the profile's policy up to its depth cap (and on to the next
+        turn's start, if the profile says where turns start), then score the state;
         yields after each move."""
         profile = self.profile
         depth = profile.depth
         steps = 0
         bot = self.playout_bot
         while not state.is_terminal():
-            if depth is not None and steps >= depth:
+            if depth is not None and steps >= depth and (
+                    profile.turn_start is None or profile.turn_start(state)):
                 return profile.evaluate(state)
             if bot is None:
                 state.apply(rng.choice(state.legal_actions()))

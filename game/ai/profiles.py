@@ -11,8 +11,9 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Callable, Sequence
 
-from game.ai.evaluations import (cubirds_values, flappy_families_values, score_values,
-                                 yard_birbs_values)
+from game.ai.evaluations import (cubirds_turn_start, cubirds_values,
+                                 flappy_families_turn_start, flappy_families_values,
+                                 score_values, yard_birbs_values)
 from game.engine import GAMES, State
 
 Values = Callable[[State], list[float]]
@@ -21,6 +22,10 @@ VALUES: dict[str, Values] = {"score": score_values, "cubirds": cubirds_values,
                               "yard_birbs": yard_birbs_values,
                               "flappy_families": flappy_families_values}
 """Evaluations by name, so the arena can try one from the command line."""
+
+TURN_STARTS: dict[str, Callable[[State], bool]] = {
+    "cubirds": cubirds_turn_start, "flappy_families": flappy_families_turn_start}
+"""Where a game's turns start, by name (``Profile.turn_start``)."""
 
 
 def softmax(values: Sequence[float], temperature: float) -> list[float]:
@@ -49,6 +54,9 @@ class Profile:
     race_z: float = 2.0            # standard errors behind the leader that end a race
     halving: int = 0               # halve larger fields after deals 1, 2, 4...; 0: never
     values: Values = field(default=score_values, repr=False)
+    # The depth cap waits for a state where this holds, a turn's start, so that the
+    # evaluation never judges a turn half played; None: stop at the cap itself.
+    turn_start: Callable[[State], bool] | None = field(default=None, repr=False)
 
     def evaluate(self, state: State) -> list[float]:
         return softmax(self.values(state), self.temperature)
@@ -83,6 +91,8 @@ def profile_for(game_id: str, **overrides) -> Profile:
     base = PROFILES.get(game_id) or Profile(game_id)
     if isinstance(overrides.get("values"), str):
         overrides["values"] = VALUES[overrides["values"]]
+    if isinstance(overrides.get("turn_start"), str):
+        overrides["turn_start"] = TURN_STARTS[overrides["turn_start"]]
     if overrides.get("depth") is not None and overrides["depth"] < 0:
         overrides["depth"] = None
     return replace(base, **overrides) if overrides else base
