@@ -380,6 +380,28 @@ def test_flappy_evaluation_credits_what_a_seat_remembers() -> None:
     assert flappy_families_values(finished) == [float(s) for s in finished.scores()]
 
 
+
+def test_flappy_evaluation_discounts_a_turn_further_off() -> None:
+    """What a seat knows counts in full when its turn is next and SOONER less for
+    every turn another seat takes first; mid-turn, the seat to move comes last."""
+    from game.ai.evaluations import SOONER, flappy_families_values
+    from game.flappy_families.rules import ACTION
+    from tests.test_flappy_families_rules import standard
+
+    def credit(current: int, phase: str) -> float:
+        state = standard()
+        state.current_player = current
+        state.phase = phase
+        without = flappy_families_values(state)[1] - state.scores()[1]
+        state.known[1] = state.known[3] = 1 << 1  # seat 1 saw both birds of family 0
+        return flappy_families_values(state)[1] - state.scores()[1], without
+
+    (now, now_blind), (later, later_blind) = credit(1, "flip"), credit(2, "flip")
+    assert later == pytest.approx(now * SOONER ** 3)
+    assert later_blind == pytest.approx(now_blind * SOONER ** 3)
+    assert credit(1, ACTION)[0] == pytest.approx(later)    # 1 moves after 2, 3 and 0
+    assert credit(0, ACTION)[0] == pytest.approx(now)      # 0 is finishing: 1 is next
+
 @pytest.mark.parametrize("game_id", ["cubirds", "flappy_families"])
 def test_depth_cap_waits_for_a_turns_start(game_id: str) -> None:
     """With ``turn_start`` a capped playout plays on past its cap to the next turn's

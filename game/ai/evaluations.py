@@ -85,13 +85,23 @@ def flappy_families_turn_start(state: State) -> bool:
     return state.phase == FLIP
 
 
+SOONER = 0.8  # a next turn's worth, per turn other seats take before it comes
+
+
 def flappy_families_values(state: State) -> list[float]:
     """Scores plus what each seat's next turn is worth to the Normal bot from that
-    seat's own view: a memory game's standing is also what each seat knows."""
+    seat's own view: a memory game's standing is also what each seat knows.
+
+    A turn further off is worth less (``SOONER`` per turn taken first by another seat):
+    by then others may have found the pair a seat has in mind, or flipped it open.
+    """
     from game.flappy_families.ai import next_turn_value  # only its search needs it
     if state.is_terminal():
         return score_values(state)
-    return [score + next_turn_value(state.view(seat))
+    players = state.num_players
+    # Mid-turn, the seat to move has its next turn after everybody else's.
+    first = (state.current_player + (state.phase != FLIP)) % players
+    return [score + SOONER ** ((seat - first) % players) * next_turn_value(state.view(seat))
             for seat, score in enumerate(state.scores())]
 
 
@@ -109,3 +119,4 @@ def yard_birbs_values(state: State) -> list[float]:
         judge = Appraiser(state.view(seat), seat)
         out.append(state.totals[seat] + judge.yard_value(state.yards[seat]))
     return out
+
