@@ -119,4 +119,3 @@ def yard_birbs_values(state: State) -> list[float]:
         judge = Appraiser(state.view(seat), seat)
         out.append(state.totals[seat] + judge.yard_value(state.yards[seat]))
     return out
-

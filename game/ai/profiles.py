@@ -68,8 +68,8 @@ PROFILES: dict[str, Profile] = {
     # CuBirds places up to 48 ways: halving the field leaves the few good placements
     # dozens of deals instead of a handful (100-game A/B on seed 11: 26.0% without,
     # 30.0% with, 36.0% with the pick kept unless beaten by 1.5 standard errors). The
-    # deals that buys can look twice as far, to a turn's start (41.0% at depth 16,
-    # 43.0% with the turn's end, 34.0% at depth 24).
+    # deals that buys can look twice as far (41.0% at depth 16; 43.0% playing on to
+    # the next turn's start; 34.0% at depth 24 with it).
     "cubirds": Profile("cubirds", playout="normal", depth=16, temperature=0.3,
                        values=cubirds_values, turn_start=cubirds_turn_start,
                        paired=True, prior_z=1.5, halving=4),
