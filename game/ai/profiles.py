@@ -94,10 +94,9 @@ def profile_for(game_id: str, **overrides) -> Profile:
     if game_id not in GAMES:
         raise KeyError(f"unknown game {game_id!r}")
     base = PROFILES.get(game_id) or Profile(game_id)
-    if isinstance(overrides.get("values"), str):
-        overrides["values"] = VALUES[overrides["values"]]
-    if isinstance(overrides.get("turn_start"), str):
-        overrides["turn_start"] = TURN_STARTS[overrides["turn_start"]]
+    for name, known in (("values", VALUES), ("turn_start", TURN_STARTS)):
+        if isinstance(overrides.get(name), str):  # named on the arena's command line
+            overrides[name] = known[overrides[name]]
     if overrides.get("depth") is not None and overrides["depth"] < 0:
         overrides["depth"] = None
     return replace(base, **overrides) if overrides else base
