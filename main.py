@@ -13,9 +13,14 @@ def main(argv: list[str]) -> int:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
     from game.app import App
+    from game.display import DisplayError
     from scenes.start import first_scene
 
-    app = App(options)
+    try:
+        app = App(options)
+    except DisplayError as exc:   # nothing to show the game on: one line, like a bad flag
+        print(f"birdhouse: error: {exc}", file=sys.stderr)
+        return 2
     return app.run(first_scene(app.ctx))
 
 

@@ -1,14 +1,19 @@
 """The window, the logical canvas, the clock and the loop that drives the scene stack.
 
-Everything is drawn on a 1920x1080 logical canvas. SDL's renderer scales it into the
-window with letterboxing (the ``SCALED`` display flag) and maps mouse positions back, so
-no scene ever thinks about window sizes. Headless runs use a fixed 1/60 s step and no
-frame cap, so ``--frames`` and ``--autoplay`` are fast and replay identically.
+Everything is drawn on a 1920x1080 logical canvas; ``game.display`` shows it on a real
+screen (an SDL renderer scales and letterboxes it and maps pointer positions back), so no
+scene ever thinks about window sizes. A real window shows a new picture only when one is
+due: input arrived, the stack changed, the window was uncovered or resized, or a scene on
+screen is animating; a table waiting for a person otherwise costs next to no CPU.
+Headless runs use a fixed 1/60 s step, no frame cap and draw every frame, so
+``--frames`` and ``--autoplay`` are fast and replay identically.
 """
 from __future__ import annotations
 
 import logging
+import math
 import os
+import platform
 import sys
 import warnings
 from dataclasses import dataclass, field
@@ -21,11 +26,12 @@ from game import crashlog
 from game import settings as settings_mod
 from game.assets import ROOT, Assets
 from game.cli import Options
-from game.input import Act, Input, InputManager
+from game.display import Display, DisplayError, open_display
+from game.input import Act, Input, InputManager, init_controllers, load_mappings
+from game.notify import Notifier
 from game.scene import Scene, SceneStack
 from game.settings import Settings
 
-LOGICAL = (1920, 1080)
 FPS = 60
 HEADLESS_DT = 1.0 / FPS
 GAME_IDLE = 180.0        # kiosk: seconds without input before "Still playing?"
@@ -33,6 +39,12 @@ EXIT_HOLD = 5.0          # kiosk: seconds to hold Back+Start on a controller to 
 CRASH_WINDOW = 60.0      # kiosk: 3 crashes within this many seconds -> attract mode
 CRASH_LIMIT = 3
 GIVE_UP = (5, 2.0)       # 5 crashes within 2 s: nothing recovers, stop with exit code 1
+PULSE_FOR = 6.0          # seconds the focus ring breathes after the last input
+SETTLE = 2               # frames still drawn after the last change (its final picture)
+REFRESH = 1.0            # a still window is shown again at least this often (seconds)
+TOUCH_EXIT = 5.0         # kiosk: seconds of a two-finger hold to quit
+ALWAYS_REDRAW = "BIRDHOUSE_ALWAYS_REDRAW"  # env: draw every frame (the bench's baseline)
+SDL_PLATFORMS = {"Linux": "Linux", "Windows": "Windows", "Darwin": "Mac OS X"}
 
 
 def pin_large_allocations() -> None:
@@ -89,6 +101,25 @@ class Context:
     def glyphs(self, device: str | None = None) -> str:
         return self.input.glyph_style(device)
 
+    @property
+    def pulse_end(self) -> float:
+        """When the focus ring stops breathing: the first full breath (a peak of
+        ui.draw_focus_ring's sine) PULSE_FOR seconds after the last input, so it comes
+        to rest without a jump and an idle screen can stop redrawing."""
+        after = self.app.last_input + PULSE_FOR
+        turns = math.ceil((after * 5.0 - math.pi / 2) / (2 * math.pi))
+        return (math.pi / 2 + 2 * math.pi * turns) / 5.0
+
+    @property
+    def pulsing(self) -> bool:
+        """Is the focus ring still breathing?"""
+        return self.time < self.pulse_end
+
+    @property
+    def pulse(self) -> float:
+        """The focus ring's clock: real time while it breathes, then held at rest."""
+        return min(self.time, self.pulse_end)
+
 
 class App:
     def __init__(self, options: Options, settings_path: Path | None = None,
@@ -105,19 +136,35 @@ class App:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
             os.environ["SDL_AUDIODRIVER"] = "dummy"
         warnings.filterwarnings("ignore", message="no fast renderer available")
-        pygame.display.init()
+        try:
+            pygame.display.init()
+        except pygame.error as exc:
+            raise DisplayError(f"no video device ({exc}); use --headless on a machine "
+                               "without a screen") from exc
         pygame.font.init()
         try:
             pygame.joystick.init()
         except pygame.error as exc:
             self.log.warning("Controllers unavailable: %s", exc)
+        init_controllers(self.log)
         self.settings_path = settings_path or settings_mod.default_path()
         self.settings = settings_mod.load(self.settings_path, self.log)
-        self.fullscreen = (options.fullscreen if options.fullscreen is not None
-                           else self.settings.fullscreen) and not options.headless
+        load_mappings(self.settings_path.parent / "gamecontrollerdb.txt", self.log,
+                      SDL_PLATFORMS.get(platform.system(), platform.system()))
+        fullscreen = (options.fullscreen if options.fullscreen is not None
+                      else self.settings.fullscreen) and not options.headless
         if options.kiosk and not options.headless:
-            self.fullscreen = True
-        self.screen = self._open_window()
+            fullscreen = True
+        self.display: Display = open_display("Birdhouse", options.headless,
+                                             options.size or self.settings.window_size,
+                                             fullscreen, self.log)
+        self.screen = self.display.canvas
+        self.always_redraw = bool(os.environ.get(ALWAYS_REDRAW))
+        self.calm = 0                  # frames in a row with nothing new to show
+        self.shown_at = float("-inf")  # game time of the last picture shown
+        self.frames_shown = 0
+        self.touch_hold = 0.0
+        self.notifier = Notifier(self.log)
         self.stack = SceneStack()
         self.input = InputManager(self.log)
         from game.audio import Audio  # noqa: WPS433 (after the display is up)
@@ -130,40 +177,24 @@ class App:
         self.on_frame: Callable[["App"], None] | None = None
 
     # -- window ---------------------------------------------------------------------
-    def _open_window(self) -> pygame.Surface:
-        pygame.display.set_caption("Birdhouse")
-        flags = pygame.SCALED | pygame.RESIZABLE
-        if self.fullscreen:
-            flags |= pygame.FULLSCREEN
-        screen = pygame.display.set_mode(LOGICAL, flags)
-        if not self.fullscreen:
-            self.resize(self.options.size or self.settings.window_size)
-        return screen
-
-    def _window(self):
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            return pygame.Window.from_display_module()
+    @property
+    def fullscreen(self) -> bool:
+        return self.display.fullscreen
 
     def resize(self, size: tuple[int, int]) -> None:
-        """Set the window size; the canvas is letterboxed into it by SDL."""
+        """Set the window size (clamped to the desktop); the canvas is letterboxed into it."""
         try:
-            self._window().size = size
-        except (pygame.error, AttributeError) as exc:
+            self.display.resize(size)
+        except pygame.error as exc:
             self.log.warning("Could not resize the window to %dx%d: %s", *size, exc)
+        self.calm = 0
 
     def toggle_fullscreen(self) -> None:
-        if self.options.headless:
-            return
-        try:
-            pygame.display.toggle_fullscreen()
-            self.fullscreen = not self.fullscreen
-        except pygame.error as exc:
-            self.log.warning("Fullscreen toggle failed: %s", exc)
+        self.set_fullscreen(not self.fullscreen)
 
     def set_fullscreen(self, on: bool) -> None:
-        if on != self.fullscreen:
-            self.toggle_fullscreen()
+        self.display.set_fullscreen(on)
+        self.calm = 0
 
     # -- the loop ---------------------------------------------------------------------
     def dispatch(self, event: Input) -> None:
@@ -191,14 +222,17 @@ class App:
             self.recover(exc)
 
     def _frame(self, dt: float) -> None:
-        """Input, update, stack changes, draw, present."""
+        """Input, update, stack changes, then draw and present if anything is new."""
         self.ctx.time += dt
         kiosk = self.options.kiosk
+        news = False
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
                 if not kiosk:  # a kiosk leaves only by its held combination
                     self.quit()
                 continue
+            if self.display.window_event(event):
+                news = True
             if event.type == pygame.KEYDOWN:
                 if event.key == pygame.K_F11 and not kiosk:
                     self.toggle_fullscreen()
@@ -211,21 +245,39 @@ class App:
                     continue
             for inp in self.input.process(event):
                 self.dispatch(inp)
+                news = True
         for inp in self.input.update(dt):
             self.dispatch(inp)
+            news = True
         self.stack.update(dt)
         self.watch(dt)
-        self.stack.apply_pending()
+        news = self.stack.apply_pending() or news
         if not self.stack.scenes:
             self.running = False
             return
-        self.stack.draw(self.screen)
-        pygame.display.flip()
+        if self.due(news):
+            self.stack.draw(self.screen)
+            self.display.present()
+            self.shown_at = self.ctx.time
+            self.frames_shown += 1
+            self.notifier.ready()
+        self.notifier.beat()
         self.frame_count += 1
         if self.frame_count == 2:  # the title is up: now the sound device and the music
             self.start_audio()
         if self.on_frame is not None:
             self.on_frame(self)
+
+    def due(self, news: bool) -> bool:
+        """Must this frame be drawn and shown? Always headless (tests and screenshots see
+        every frame); in a real window only when something is new or animating, for a
+        couple of frames after (the final picture of a change), and once a second."""
+        if news or self.stack.animating():
+            self.calm = 0
+        else:
+            self.calm += 1
+        return (not self.display.real or self.always_redraw or self.calm <= SETTLE
+                or self.ctx.time - self.shown_at >= REFRESH)
 
     # -- unattended running ------------------------------------------------------------
     @property
@@ -245,6 +297,13 @@ class App:
                     self.quit()
             else:
                 self.exit_hold = 0.0
+            if len(self.input.fingers) >= 2:
+                self.touch_hold += dt
+                if self.touch_hold >= TOUCH_EXIT:
+                    self.log.info("Kiosk exit (two-finger hold).")
+                    self.quit()
+            else:
+                self.touch_hold = 0.0
         top = self.stack.top
         game = next((s for s in reversed(self.stack.scenes) if s.pause_on_disconnect), None)
         if game is not None:
@@ -353,7 +412,9 @@ class App:
     def finish(self) -> None:
         if self.options.screenshot is not None:
             self.save_screenshot(self.options.screenshot)
+        self.notifier.stopping()
         self.crash_log.close()
+        self.display.close()
         pygame.quit()
 
     def save_screenshot(self, path: Path) -> None:

@@ -22,6 +22,31 @@ FONT_FILES = {
 }
 
 
+_ARGB = (0xFF0000, 0xFF00, 0xFF, 0xFF000000)
+
+
+def fast(surf: pygame.Surface) -> pygame.Surface:
+    """A picture with per-pixel alpha in the format that blits fastest onto the canvas.
+    With a display surface (headless runs) that is pygame's convert_alpha(); a real
+    window's canvas is a plain 32-bit surface, onto which 32-bit ARGB (what pygame makes
+    for SRCALPHA surfaces and text) already has SDL's fast path."""
+    if pygame.display.get_surface() is not None:
+        return surf.convert_alpha()
+    if surf.get_bitsize() == 32 and surf.get_masks() == _ARGB:
+        return surf
+    out = pygame.Surface(surf.get_size(), pygame.SRCALPHA, 32)
+    out.blit(surf, (0, 0))
+    return out
+
+
+def fast_opaque(surf: pygame.Surface) -> pygame.Surface:
+    """An opaque picture in the canvas's format (see fast)."""
+    if pygame.display.get_surface() is not None:
+        return surf.convert()
+    return surf if surf.get_bitsize() == 32 and not surf.get_flags() & pygame.SRCALPHA \
+        else surf.convert(32, 0)
+
+
 class LRU:
     """A bounded cache (OrderedDict based): by count, and by bytes when it holds surfaces,
     since one full-screen panel weighs as much as hundreds of small labels and a kiosk
@@ -105,7 +130,7 @@ class Assets:
         key = (text, size, tuple(color), face)
         surf = self.cache.get(key)
         if surf is None:
-            surf = self.font(face, size).render(text, True, color).convert_alpha()
+            surf = fast(self.font(face, size).render(text, True, color))
             self.cache.put(key, surf)
         return surf
 

@@ -2,19 +2,29 @@
 
 Scenes never look at keys or buttons: they get :class:`Input` values carrying an
 :class:`Act` and the device it came from, so a seat can own a device and prompts can show
-the glyphs of whatever was used last. Keyboard and mouse count as one device ("kbm");
+the glyphs of whatever was used last. Keyboard, mouse and touch screen count as one device ("kbm");
 each controller is its own device, keyed by its SDL instance id and added or removed while
-the game runs.
+the game runs. SDL's game-controller subsystem is started with the app, pad or no pad, so a
+controller switched on after launch is announced like one plugged in before.
+
+Touch: a finger moves focus like the mouse pointer (it lands, it drags); lifting it without
+having dragged is a tap, which chooses. SDL also turns every touch into mouse events of its
+own; those are dropped, so nothing happens twice.
 """
 from __future__ import annotations
 
 import enum
 import logging
-from dataclasses import dataclass, field
+import math
+import re
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable
 
 import pygame
 from pygame._sdl2 import controller as sdl_controller
+
+from game.sdl import add_mapping
 
 KBM = "kbm"  # keyboard + mouse: one device
 
@@ -39,6 +49,7 @@ class Act(enum.Enum):
 
 
 DIRECTIONS = (Act.UP, Act.DOWN, Act.LEFT, Act.RIGHT)
+_MOUSE = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL)
 
 
 @dataclass(frozen=True)
@@ -95,12 +106,88 @@ RELEASE_ZONE = 0.30   # ... and come back inside this to count as released
 NUDGE_ZONE = 0.20     # a smaller touch of the stick still counts as someone being there
 REPEAT_DELAY = 0.40   # seconds before a held direction starts repeating
 REPEAT_EVERY = 0.11   # seconds between repeats
+TAP_SLOP = 32         # canvas px a finger may wander and still tap
+CANVAS = (1920, 1080)  # finger positions arrive as 0..1 of the canvas (SDL maps them)
+
+
+def init_controllers(log: logging.Logger) -> bool:
+    """Start SDL's game-controller subsystem now, whether or not a pad is plugged in:
+    hotplug events come only from a running subsystem."""
+    try:
+        # A fresh start: after pygame has been quit and started again in one process
+        # (every test does it) a subsystem left running announces no new pads.
+        sdl_controller.quit()
+        sdl_controller.init()
+        return True
+    except pygame.error as exc:
+        log.warning("Controllers unavailable: %s", exc)
+        return False
+
+
+MAPPING_TARGETS = {
+    "a", "b", "x", "y", "back", "guide", "start", "leftstick", "rightstick", "leftshoulder",
+    "rightshoulder", "dpup", "dpdown", "dpleft", "dpright", "misc1", "paddle1", "paddle2",
+    "paddle3", "paddle4", "touchpad", "leftx", "lefty", "rightx", "righty", "lefttrigger",
+    "righttrigger"}
+_BINDING = re.compile(r"[+-]?(b\d+|a\d+~?|h\d+\.\d+)")
+
+
+def mapping_problem(fields: list[str]) -> str:
+    """What is wrong with one SDL_GameControllerDB line split at commas ('' if nothing):
+    SDL itself shrugs at unknown buttons and bindings, so a typo would pass unseen."""
+    guid = fields[0]
+    if len(fields) < 3 or len(guid) != 32 or any(c not in "0123456789abcdefABCDEF"
+                                                  for c in guid):
+        return "not a mapping (GUID,name,button:binding,...)"
+    for item in fields[2:]:
+        if not item:
+            continue
+        key, sep, value = item.partition(":")
+        if key in ("platform", "hint", "crc") or key.startswith("sdk"):
+            continue
+        if not sep or key not in MAPPING_TARGETS:
+            return f"unknown control {key!r}"
+        if not _BINDING.fullmatch(value):
+            return f"bad binding {item!r}"
+    return ""
+
+
+def load_mappings(path: Path, log: logging.Logger, platform: str = "Linux") -> int:
+    """Add SDL_GameControllerDB lines from ``path`` (one mapping a line; '#' comments).
+    Lines for another platform are skipped; a line SDL refuses costs one log line with its
+    number, never a crash. Returns how many mappings were added."""
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except FileNotFoundError:
+        return 0
+    except OSError as exc:
+        log.warning("Cannot read controller mappings %s: %s", path, exc)
+        return 0
+    added = 0
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        fields = line.split(",")
+        plat = next((f.split(":", 1)[1] for f in fields if f.startswith("platform:")), platform)
+        if plat != platform:
+            continue
+        problem = mapping_problem(fields)
+        if not problem:
+            try:
+                add_mapping(line)
+                added += 1
+            except ValueError as exc:
+                problem = str(exc)
+        if problem:
+            log.warning("%s line %d ignored: %s", path.name, number, problem)
+    if added:
+        log.info("Loaded %d controller mapping(s) from %s", added, path)
+    return added
 
 
 def open_sdl_controller(device_index: int) -> tuple[int, str, object] | None:
     """Open a controller by joystick index: (instance id, name, handle), or None."""
-    if not sdl_controller.get_init():
-        sdl_controller.init()
     if not sdl_controller.is_controller(device_index):
         return None
     pad = sdl_controller.Controller(device_index)
@@ -112,6 +199,13 @@ class _Held:
     act: Act
     timer: float = 0.0
     repeating: bool = False
+
+
+@dataclass
+class _Finger:
+    start: tuple[int, int]
+    pos: tuple[int, int]
+    tap: bool = True       # still a tap: has not dragged, no second finger joined
 
 
 class InputManager:
@@ -129,6 +223,7 @@ class InputManager:
         self._stick: dict[tuple[str, int], Act | None] = {}
         self._warned: set[str] = set()
         self.held_buttons: dict[str, set[int]] = {}   # raw controller buttons held now
+        self.fingers: dict[tuple[int, int], _Finger] = {}  # (touch id, finger id) down now
 
     # -- devices -----------------------------------------------------------------------
     def controllers(self) -> list[Device]:
@@ -207,9 +302,16 @@ class InputManager:
             act = KEYMAP.get(event.key)
             if act is not None:
                 self._release(KBM, act)
+        elif etype in (pygame.FINGERDOWN, pygame.FINGERMOTION, pygame.FINGERUP):
+            out.extend(self._finger(event))
+        elif etype in _MOUSE and getattr(event, "touch", False):
+            pass  # SDL's mouse copy of a touch: the finger events above already said it
         elif etype == pygame.MOUSEMOTION:
-            self.last_device = KBM
-            out.append(Input(Act.POINTER, KBM, tuple(event.pos)))
+            # SDL reports where a resting pointer is when the window opens under it (a
+            # "motion" of zero): that is no one moving the mouse, so focus stays put
+            if tuple(getattr(event, "rel", (1, 1))) != (0, 0):
+                self.last_device = KBM
+                out.append(Input(Act.POINTER, KBM, tuple(event.pos)))
         elif etype == pygame.MOUSEBUTTONDOWN:
             self.last_device = KBM
             if event.button == 1:
@@ -259,6 +361,32 @@ class InputManager:
             if dev:
                 out.extend(self._axis(dev, event.axis, event.value / AXIS_MAX))
         return out
+
+    def _finger(self, event: pygame.event.Event) -> list[Input]:
+        """A finger: down and drag move focus like the pointer; up without a drag taps."""
+        key = (getattr(event, "touch_id", 0), getattr(event, "finger_id", 0))
+        x = min(max(float(getattr(event, "x", 0.0)), 0.0), 1.0)
+        y = min(max(float(getattr(event, "y", 0.0)), 0.0), 1.0)
+        pos = (int(x * (CANVAS[0] - 1)), int(y * (CANVAS[1] - 1)))
+        self.last_device = KBM
+        if event.type == pygame.FINGERDOWN:
+            self.fingers[key] = _Finger(pos, pos)
+            if len(self.fingers) > 1:           # a second finger: a gesture, not a tap
+                for finger in self.fingers.values():
+                    finger.tap = False
+            return [Input(Act.POINTER, KBM, pos)]
+        finger = self.fingers.get(key)
+        if event.type == pygame.FINGERMOTION:
+            if finger is None:
+                return []
+            finger.pos = pos
+            if math.dist(pos, finger.start) > TAP_SLOP:
+                finger.tap = False
+            return [Input(Act.POINTER, KBM, pos)]
+        self.fingers.pop(key, None)
+        if finger is not None and finger.tap:
+            return [Input(Act.CONFIRM, KBM, pos)]
+        return [Input(Act.NUDGE, KBM, pos)]
 
     def _press(self, dev: str, act: Act) -> Input:
         self.last_device = dev
@@ -310,6 +438,7 @@ class InputManager:
         go elsewhere) so nothing repeats forever."""
         self.held_buttons.clear()
         self._held.clear()
+        self.fingers.clear()
 
     def pads_holding(self, *buttons: int) -> list[str]:
         """Controllers on which every one of ``buttons`` is held right now."""

@@ -65,6 +65,13 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the scene; must not change state."""
 
+    def animating(self) -> bool:
+        """Would the next frame look different even if nobody touched anything (tweens,
+        a breathing focus ring, a countdown)? While no scene on screen says so, a real
+        window keeps its last picture and the CPU rests. A scene must know it is still to
+        say no, so the default is yes."""
+        return True
+
     def disconnected(self, device: str) -> str | None:
         """A device was unplugged while this scene (a game) runs: the name of the seat it
         served ('' if unknown) to pause for, or None if the game can carry on."""
@@ -110,15 +117,17 @@ class SceneStack:
     def has_pending(self) -> bool:
         return bool(self._pending)
 
-    def apply_pending(self) -> None:
+    def apply_pending(self) -> bool:
+        """Carry out the queued changes; True if there were any."""
         if not self._pending:
-            return
+            return False
         before = list(self.scenes)
         self._apply()
         left = any(not s.transparent for s in before if s not in self.scenes)
         del before  # (it would keep the scenes that left alive through the collection)
         if left:
             release()
+        return True
 
     def _apply(self) -> None:
         while self._pending:
@@ -180,6 +189,10 @@ class SceneStack:
         while start > 0 and self.scenes[start].transparent and self.scenes[start].backdrop is None:
             start -= 1
         return self.scenes[max(start, 0):]
+
+    def animating(self) -> bool:
+        """Does any scene on screen change on its own (see Scene.animating)?"""
+        return any(scene.animating() for scene in self.visible())
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the visible scenes; an overlay with a frozen backdrop stands in for all

@@ -65,8 +65,12 @@ class MenuScene(Scene):
         if self.title:
             draw_title(surface, self.ctx.assets, self.title)
         self.draw_content(surface)
-        self.group.draw(surface, self.ctx.assets, self.ctx.time)
+        self.group.draw(surface, self.ctx.assets, self.ctx.pulse)
         draw_prompts(surface, self.ctx, self.prompts)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """Anything besides the widgets (subclasses)."""
+
+    def animating(self) -> bool:
+        """A menu moves only while its focus ring breathes."""
+        return self.ctx.pulsing

@@ -993,7 +993,7 @@ class CuBirdsTable(TableScene):
             surface.blit(ui.panel(box.size, (12, 18, 24), box.h // 2, ui.ACCENT, 3, alpha=230), box)
             surface.blit(cap, cap.get_rect(center=box.center))
         if self.picker is not None and self.turn_ready and not self.animator.busy:
-            self.picker.draw(surface, self.ctx.time)
+            self.picker.draw(surface, self.ctx.pulse)
         if self.shown is not None and self.shown.seat is None and not self.match.humans:
             area = self.rect_of("hand")
             note = a.text("Watching the birds: every hand is hidden", 32, ui.TEXT_MUTED)

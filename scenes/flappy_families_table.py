@@ -1002,7 +1002,7 @@ class FlappyFamiliesTable(TableScene):
         elif isinstance(value, tuple) and value[0] == "family":
             rect = rect.move(0, -int(self.hand_lift.get(value[1], 0.0) * HAND_LIFT) + HAND_LIFT // 2)
             rect.h -= 12
-        ui.draw_focus_ring(surface, rect, self.ctx.time, 16, ui.ACCENT if option.enabled else ui.BAD)
+        ui.draw_focus_ring(surface, rect, self.ctx.pulse, 16, ui.ACCENT if option.enabled else ui.BAD)
 
     def previewing_b(self) -> bool:
         """The human is choosing B's card: the flipped card shows as already taken."""

@@ -961,9 +961,9 @@ class FlipABirdTable(TableScene):
             focus = self._focused_share()
             if focus is not None:   # the card you would take: on top, whole, ringed
                 focus.sprite.draw(surface)
-                ui.draw_focus_ring(surface, focus.sprite.rect, self.ctx.time, 18)
+                ui.draw_focus_ring(surface, focus.sprite.rect, self.ctx.pulse, 18)
             else:
-                self.picker.draw(surface, self.ctx.time)
+                self.picker.draw(surface, self.ctx.pulse)
 
     def _focused_share(self) -> RowCard | None:
         value = self.focused

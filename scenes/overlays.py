@@ -51,11 +51,14 @@ class Overlay(Scene):
             self.backdrop = surface.copy()
         ui.draw_shadowed_panel(surface, self.panel, ui.PANEL, 30, ui.PANEL_LIGHT, 4)
         self.draw_content(surface)
-        self.group.draw(surface, self.ctx.assets, self.ctx.time)
+        self.group.draw(surface, self.ctx.assets, self.ctx.pulse)
         draw_prompts(surface, self.ctx, self.prompts, y=ui.SAFE.bottom)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         pass
+
+    def animating(self) -> bool:
+        return self.ctx.pulsing
 
 
 class Confirm(Overlay):
@@ -151,6 +154,9 @@ class StillPlaying(Overlay):
         self.cancel()  # anyone there at all: carry on
         return True
 
+    def animating(self) -> bool:
+        return True  # the countdown
+
     def update(self, dt: float) -> None:
         self.left -= dt
         if self.left <= 0:
@@ -180,6 +186,9 @@ class PrivacyScreen(Overlay):
         self.seat_name = table.match.seats[seat].name
         self.device = table.owner(seat)
         self.prompts = ((Act.CONFIRM, f"{self.seat_name}: show my hand"), (Act.PAUSE, "Pause"))
+
+    def animating(self) -> bool:
+        return False  # no focus ring, nothing moves
 
     def handle(self, event: Input) -> bool:
         if event.act is Act.PAUSE:

@@ -51,6 +51,9 @@ class Rules(Scene):
         self.prev_rect = pygame.Rect(ui.SAFE.x, 900, 240, 80)
         self.next_rect = pygame.Rect(ui.SAFE.right - 240, 900, 240, 80)
 
+    def animating(self) -> bool:
+        return self.ctx.pulsing
+
     @property
     def pages(self):
         return PAGES[self.games[self.game]]
@@ -96,7 +99,7 @@ class Rules(Scene):
             name = a.text(GAMES[gid].name, 40, ui.TEXT if current else ui.TEXT_MUTED, "title")
             surface.blit(name, name.get_rect(center=tab.center))
             if current:
-                ui.draw_focus_ring(surface, tab, self.ctx.time, 18)
+                ui.draw_focus_ring(surface, tab, self.ctx.pulse, 18)
         page = self.pages[self.page]
         body_rect = pygame.Rect(ui.SAFE.x, 190, ui.SAFE.w, 680)
         ui.draw_shadowed_panel(surface, body_rect, ui.PANEL, 28)

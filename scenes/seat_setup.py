@@ -249,6 +249,10 @@ class SeatSetup(MenuScene):
         self._remember()
         self.ctx.stack.push(make_table(self.ctx, self.match()))
 
+    def animating(self) -> bool:
+        return self.ctx.pulsing or (bool(self.message)
+                                    and self.ctx.time - self.message_time < 4.5)
+
     def draw_content(self, surface) -> None:
         a = self.ctx.assets
         humans = sum(1 for s in self.seats[:self.count] if s.human)

@@ -394,6 +394,18 @@ class TableScene(Scene):
             return
         self._step_ai(seat, dt)
 
+    def animating(self) -> bool:
+        """A table stands still only while a person decides and nothing is in motion:
+        no animation, no message showing, no hint being worked out, the ring at rest."""
+        if not self.human_deciding or self.dirty or self._queued or self._queued_banner:
+            return True
+        if self.callout is not None or (self.banner_text
+                                        and self.banner_time <= self.banner_hold + 0.6):
+            return True
+        if self.hint_decision is not None and self.hint_action is None:
+            return True
+        return self.ctx.pulsing
+
     def _step_ai(self, seat: int, dt: float) -> None:
         if self.decision is None:
             legal = self.state.legal_actions()
@@ -513,7 +525,7 @@ class TableScene(Scene):
                 colour = ui.lerp_colour(ui.FELT, ui.FELT_DARK, t)
                 pygame.draw.ellipse(cloth, colour, pygame.Rect(0, 0, 2200 * t, 1300 * t).move(
                     cx - 1100 * t, cy - 650 * t))
-            TableScene._cloth.append(cloth.convert() if pygame.display.get_surface() else cloth)
+            TableScene._cloth.append(ui.fast_opaque(cloth))
         surf = TableScene._cloth[0].copy()
         self.paint_felt(surf)
         log = self.layout.get("log")

@@ -18,6 +18,7 @@ from sprites import ui
 PARADE = ("robin", "owl", "fab_yellow", "tiny_tweeters", "waxwing", "toucan", "sea_soarers",
           "flamingo", "kingfisher", "duck", "bright_beauties", "crow")
 BIRD_SIZE = (132, 120)
+BIRDS_REST = 30.0   # seconds without input after which the fence birds stop hopping
 
 
 class Hopper:
@@ -50,6 +51,11 @@ class Hopper:
             self.rest = self.rng.uniform(0.3, 1.6)
             if self.rng.random() < 0.2:
                 self.facing *= -1
+
+    @property
+    def still(self) -> bool:
+        """Sitting between hops with its wings folded."""
+        return self.rest > 0 and self.flap <= 0
 
     @property
     def height(self) -> float:
@@ -104,8 +110,14 @@ class Title(MenuScene):
         self.ctx.app.quit()
 
     def update(self, dt: float) -> None:
+        resting = self.ctx.app.idle >= BIRDS_REST   # nobody about: the birds settle down
         for hopper in self.hoppers:
-            hopper.update(dt)
+            if not (resting and hopper.still):
+                hopper.update(dt)
+
+    def animating(self) -> bool:
+        return self.ctx.pulsing or any(not h.still for h in self.hoppers) \
+            or self.ctx.app.idle < BIRDS_REST
 
     def draw(self, surface: pygame.Surface) -> None:
         from sprites.birds import FLAP_CYCLE, bird_surface
@@ -125,7 +137,7 @@ class Title(MenuScene):
             surface.blit(bird, rect)
         logo = self.layout.get("logo")
         self._draw_logo(surface, logo.center)
-        self.group.draw(surface, a, self.ctx.time)
+        self.group.draw(surface, a, self.ctx.pulse)
         version = a.text("A couch for four bird card games", 30, ui.TEXT_MUTED)
         surface.blit(version, version.get_rect(midtop=(logo.center[0], logo.y + logo.h - 40)))
         prompts = self.layout.get("prompts")

@@ -1493,7 +1493,7 @@ class YardBirbsTable(TableScene):
         if focus is None:
             return
         rect = self.focus_rect(focus)
-        ui.draw_focus_ring(surface, rect, self.ctx.time, 14,
+        ui.draw_focus_ring(surface, rect, self.ctx.pulse, 14,
                            ui.ACCENT if focus.enabled else ui.BAD)
 
     def focus_rect(self, focus: Option) -> pygame.Rect:

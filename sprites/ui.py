@@ -8,7 +8,7 @@ from functools import wraps
 
 import pygame
 
-from game.assets import LRU
+from game.assets import LRU, fast, fast_opaque  # noqa: F401 (re-exported)
 from game.input import Act
 
 # -- palette (light on dark; every text colour here is >= 4.5:1 on BG and PANEL) ------
@@ -74,11 +74,6 @@ def panel(size: tuple[int, int], color=PANEL, radius: int = 24, border=None,
     if border is not None and border_width:
         pygame.draw.rect(surf, border, rect, border_width, border_radius=radius)
     return fast(surf)
-
-
-def fast(surf: pygame.Surface) -> pygame.Surface:
-    """Convert to the display's pixel format (much faster blits) when a display exists."""
-    return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
 
 
 @cached_surface
