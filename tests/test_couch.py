@@ -1,82 +1,112 @@
-"""Couch play: several people, each on their own device, sharing one TV."""
+"""Couch play: several people, each on their own device, sharing one TV.
+
+The pads here are SDL's own virtual controllers (tests/vpads.py): plugging, buttons and
+unplugging go through SDL's real controller path, as with hardware."""
 import pygame
 import pytest
 
 from game.input import KBM
 from scenes.seat_setup import SeatSetup
-from tests.harness import make_app, post, press, show
+from tests.harness import make_app, press, show
+from tests.vpads import VirtualPads
+from tests.vpads import press as pad_press
+
+A = pygame.CONTROLLER_BUTTON_A
+B = pygame.CONTROLLER_BUTTON_B
 
 
 @pytest.fixture
 def app(tmp_path):
     app = make_app(tmp_path)
-    app.input.opener = lambda index: (200 + index, f"Pad {index}", None)
+    app.pads = VirtualPads()
     yield app
+    app.pads.close()
     pygame.quit()
 
 
-def plug(app, *indexes):
-    post(*[pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=i) for i in indexes])
+def plug(app, count=1):
+    """Plug ``count`` virtual pads in (after launch) and let SDL announce them."""
+    pads = [app.pads.plug() for _ in range(count)]
     app.frame(1 / 60)
+    app.frame(1 / 60)
+    return pads
 
 
-def pad(app, instance, button, frames=1):
-    post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=instance, button=button),
-         pygame.event.Event(pygame.CONTROLLERBUTTONUP, instance_id=instance, button=button))
-    for _ in range(frames):
-        app.frame(1 / 60)
+def pad(app, which, button, frames=1):
+    pad_press(app, which, button, frames)
 
 
 def humans(scene):
     return [(i, s.device) for i, s in enumerate(scene.seats[:scene.count]) if s.human]
 
 
+def test_a_pad_switched_on_after_launch_drives_the_menus(app):
+    """Launch with no pad at all, then switch one on: SDL must announce it and its
+    buttons must work the title (the bug: the controller subsystem only started when a
+    pad was present at launch)."""
+    from scenes.game_select import GameSelect
+    from scenes.title import Title
+
+    assert app.input.controllers() == []
+    title = show(app, Title(app.ctx))
+    (p,) = plug(app)
+    assert [d.id for d in app.input.controllers()] == [p.device]
+    title.group.index = 0
+    pad(app, p, pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+    assert title.group.index == 1                      # the d-pad moved focus
+    pad(app, p, pygame.CONTROLLER_BUTTON_DPAD_UP)
+    pad(app, p, A)                                      # Play
+    app.frame(1 / 60)
+    assert isinstance(app.stack.top, GameSelect)
+    assert app.ctx.glyphs() == "pad"                    # prompts now show pad buttons
+
+
 def test_each_device_joins_the_next_free_seat_and_leaves_with_b(app):
-    plug(app, 0, 1, 2)
+    p0, p1, p2 = plug(app, 3)
     scene = show(app, SeatSetup(app.ctx, "flip_a_bird"))
     assert humans(scene) == [(0, KBM)]              # whoever opened the screen sits first
-    pad(app, 200, pygame.CONTROLLER_BUTTON_A)
-    pad(app, 202, pygame.CONTROLLER_BUTTON_A)
-    assert humans(scene) == [(0, KBM), (1, "pad200"), (2, "pad202")]
-    pad(app, 200, pygame.CONTROLLER_BUTTON_B)        # leaves; seat 2 goes back to the AI
-    assert humans(scene) == [(0, KBM), (2, "pad202")]
-    pad(app, 201, pygame.CONTROLLER_BUTTON_A)        # a newcomer takes the free seat
-    assert humans(scene) == [(0, KBM), (1, "pad201"), (2, "pad202")]
+    pad(app, p0, A)
+    pad(app, p2, A)
+    assert humans(scene) == [(0, KBM), (1, p0.device), (2, p2.device)]
+    pad(app, p0, B)                                  # leaves; seat 2 goes back to the AI
+    assert humans(scene) == [(0, KBM), (2, p2.device)]
+    pad(app, p1, A)                                  # a newcomer takes the free seat
+    assert humans(scene) == [(0, KBM), (1, p1.device), (2, p2.device)]
     match = scene.match()
-    assert [s.device for s in match.seats] == [KBM, "pad201", "pad202", None]
+    assert [s.device for s in match.seats] == [KBM, p1.device, p2.device, None]
     assert [s.human for s in match.seats] == [True, True, True, False]
 
 
 def test_a_seated_device_works_the_menu(app):
     from scenes.table import TableScene
 
-    plug(app, 0)
+    (p,) = plug(app)
     scene = show(app, SeatSetup(app.ctx, "cubirds"))
-    pad(app, 200, pygame.CONTROLLER_BUTTON_A)        # joins
+    pad(app, p, A)                                   # joins
     scene.group.focus(scene.start_button)
-    pad(app, 200, pygame.CONTROLLER_BUTTON_A)        # seated: A presses Start game
+    pad(app, p, A)                                   # seated: A presses Start game
     assert isinstance(app.stack.top, TableScene)
-    assert [s.device for s in app.stack.top.match.seats if s.human] == [KBM, "pad200"]
+    assert [s.device for s in app.stack.top.match.seats if s.human] == [KBM, p.device]
 
 
 def test_a_full_table_refuses_another_player(app):
-    plug(app, 0, 1, 2)
+    p0, p1, _ = plug(app, 3)
     scene = show(app, SeatSetup(app.ctx, "cubirds"))
     scene.group.index = 0
     for _ in range(3):
         press(app, pygame.K_LEFT)                    # down to 2 players
     assert scene.count == 2
-    pad(app, 200, pygame.CONTROLLER_BUTTON_A)
-    pad(app, 201, pygame.CONTROLLER_BUTTON_A)
-    assert humans(scene) == [(0, KBM), (1, "pad200")]
+    pad(app, p0, A)
+    pad(app, p1, A)
+    assert humans(scene) == [(0, KBM), (1, p0.device)]
     assert "taken" in scene.message
 
 
 def test_unplugging_a_joined_pad_gives_its_seat_to_the_ai(app):
-    plug(app, 0)
+    (p,) = plug(app)
     scene = show(app, SeatSetup(app.ctx, "cubirds"))
-    pad(app, 200, pygame.CONTROLLER_BUTTON_A)
-    post(pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=200))
+    pad(app, p, A)
+    p.unplug()
     app.frame(1 / 60)
     assert humans(scene) == [(0, KBM)]
 
@@ -84,15 +114,15 @@ def test_unplugging_a_joined_pad_gives_its_seat_to_the_ai(app):
 def test_b_from_a_device_without_a_seat_goes_back(app):
     from scenes.game_select import GameSelect
 
-    plug(app, 0)
+    (p,) = plug(app)
     show(app, GameSelect(app.ctx))
-    scene = show(app, SeatSetup(app.ctx, "cubirds"))
-    pad(app, 200, pygame.CONTROLLER_BUTTON_B)
+    show(app, SeatSetup(app.ctx, "cubirds"))
+    pad(app, p, B)
     assert isinstance(app.stack.top, GameSelect)
 
 
 def test_start_from_any_device_and_open_hands_option(app):
-    plug(app, 0)
+    plug(app)
     scene = show(app, SeatSetup(app.ctx, "cubirds"))
     scene.group.index = 1                            # Hands: Hidden / Open
     press(app, pygame.K_RIGHT)
@@ -109,23 +139,25 @@ from tests.toy_table import ToyTable  # noqa: E402
 
 
 def two_humans(app, open_hands=False):
-    plug(app, 0)
-    seats = (Seat("Ana", True, device=KBM), Seat("Ben", True, device="pad200"), Seat("Cat"))
-    return show(app, ToyTable(app.ctx, Match("toy", seats, 11, open_hands=open_hands)))
+    (p,) = plug(app)
+    seats = (Seat("Ana", True, device=KBM), Seat("Ben", True, device=p.device), Seat("Cat"))
+    table = show(app, ToyTable(app.ctx, Match("toy", seats, 11, open_hands=open_hands)))
+    table.ben = p
+    return table
 
 
 def test_privacy_screen_between_two_humans_and_only_the_owner_opens_it(app):
     table = two_humans(app)
     assert isinstance(app.stack.top, PrivacyScreen) and app.stack.top.seat == 0
     assert table.viewer is None and table.shown == table.state.view(None)
-    pad(app, 200, pygame.CONTROLLER_BUTTON_A)        # Ben's pad cannot open Ana's hand
+    pad(app, table.ben, A)                            # Ben's pad cannot open Ana's hand
     assert isinstance(app.stack.top, PrivacyScreen)
     press(app, pygame.K_RETURN)                       # Ana's keyboard can
     app.frame(1 / 60)
     assert app.stack.top is table and table.viewer == 0
     assert table.shown == table.state.view(0)
     assert table.status_line().startswith("Ana")     # whose hand is on show
-    pad(app, 200, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)  # Ben cannot steer Ana's choice
+    pad(app, table.ben, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)  # Ben cannot steer Ana's choice
     first = table.picker.index
     assert first == 0
     press(app, pygame.K_RETURN)                       # Ana plays
@@ -146,20 +178,37 @@ def test_open_hands_skips_the_privacy_screen(app):
 
 def test_unplugged_owner_pauses_and_another_pad_takes_over(app):
     table = two_humans(app)
-    plug(app, 1)                                      # a spare pad: pad201
-    post(pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=200))
+    (spare,) = plug(app)
+    table.ben.unplug()
     app.frame(1 / 60)
     app.frame(1 / 60)
     lost = app.stack.top
     assert isinstance(lost, ControllerLost) and lost.seat_name == "Ben"
-    pad(app, 201, pygame.CONTROLLER_BUTTON_A)
-    assert table.owners[1] == "pad201"                # re-bound to whoever carried on
+    for _ in range(30):                               # the game stays paused meanwhile
+        app.frame(1 / 60)
+    assert app.stack.top is lost
+    pad(app, spare, A)
+    app.frame(1 / 60)
+    assert app.stack.top is not lost
+    assert table.owners[1] == spare.device            # re-bound to whoever carried on
+
+
+def test_a_replugged_pad_resumes_the_game_and_keeps_the_seat(app):
+    table = two_humans(app)
+    table.ben.unplug()
+    app.frame(1 / 60)
+    app.frame(1 / 60)
+    assert isinstance(app.stack.top, ControllerLost)
+    (again,) = plug(app)                              # plugged back in: SDL gives a new id
+    app.frame(1 / 60)
+    assert not isinstance(app.stack.top, ControllerLost)
+    assert table.owners[1] == again.device
 
 
 def test_an_unplugged_spare_pad_does_not_pause(app):
-    table = two_humans(app)
-    plug(app, 1)
-    post(pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=201))
+    two_humans(app)
+    (spare,) = plug(app)
+    spare.unplug()
     app.frame(1 / 60)
     app.frame(1 / 60)
     assert not isinstance(app.stack.top, ControllerLost)
@@ -179,11 +228,11 @@ def test_privacy_screens_between_two_people_in_every_game(app, game_id):
     passed the privacy screen, and only until play leaves that seat."""
     import random as _random
 
-    plug(app, 0)
+    pads = plug(app, 2)
     info = GAMES[game_id]
     seats = list(default_seats(max(3, info.min_players), humans=0))
-    seats[0] = Seat(seats[0].name, True, colour=0, device=KBM)
-    seats[1] = Seat(seats[1].name, True, colour=1, device="pad200")
+    seats[0] = Seat(seats[0].name, True, colour=0, device=pads[0].device)
+    seats[1] = Seat(seats[1].name, True, colour=1, device=pads[1].device)
     table = show(app, make_table(app.ctx, Match(game_id, tuple(seats), seed=5)))
     rng = _random.Random(3)
     screens = decisions = 0
@@ -199,10 +248,10 @@ def test_privacy_screens_between_two_people_in_every_game(app, game_id):
             screens += 1
             assert table.viewer is None
             owner = table.owner(top.seat)
-            if owner == KBM:
-                press(app, pygame.K_RETURN)
-            else:
-                pad(app, 200, pygame.CONTROLLER_BUTTON_A)
+            other = pads[1] if owner == pads[0].device else pads[0]
+            pad(app, other, A)                         # the other person's pad: refused
+            assert app.stack.top is top and table.revealed is None
+            pad(app, pads[0] if other is pads[1] else pads[1], A)
             assert table.revealed == top.seat
             continue
         if top is table and table.turn_ready and not table.animator.busy:
@@ -217,3 +266,43 @@ def test_privacy_screens_between_two_people_in_every_game(app, game_id):
             break
         app.frame(1 / 15)
     assert screens >= 2 and decisions >= 2, (screens, decisions)
+
+
+@pytest.mark.parametrize("game_id", ["cubirds", "flip_a_bird"])
+def test_a_whole_game_played_with_pads_only(app, game_id):
+    """Two people with a pad each and the AI: every human decision, privacy screens
+    included, is made by pressing buttons on SDL's virtual pads until the results."""
+    import random as _random
+
+    from scenes.results import Results
+
+    app.ctx.settings.ai_speed = "fast"
+    pads = plug(app, 2)
+    info = GAMES[game_id]
+    seats = list(default_seats(info.min_players if info.min_players > 2 else 2, humans=0))
+    for i in range(2):
+        seats[i] = Seat(seats[i].name, True, colour=i, device=pads[i].device)
+    table = show(app, make_table(app.ctx, Match(game_id, tuple(seats), seed=8)))
+    owner = {p.device: p for p in pads}
+    rng = _random.Random(1)
+    moves = {"up": pygame.CONTROLLER_BUTTON_DPAD_UP, "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN,
+             "left": pygame.CONTROLLER_BUTTON_DPAD_LEFT, "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT}
+    presses = 0
+    for _ in range(60000):
+        top = app.stack.top
+        if isinstance(top, Results):
+            break
+        if isinstance(top, PrivacyScreen):
+            pad_press(app, owner[table.owner(top.seat)], A, 0, 1 / 15)
+            presses += 1
+            continue
+        if top is table and table.human_deciding:
+            who = owner[table.owner(table.state.current_player)]
+            if rng.random() < 0.4:
+                pad_press(app, who, moves[rng.choice(list(moves))], 0, 1 / 15)
+            pad_press(app, who, A, 0, 1 / 15)
+            presses += 1
+            continue
+        app.frame(1 / 15)
+    assert isinstance(app.stack.top, Results), "the game did not finish"
+    assert table.state.is_terminal() and presses > 10

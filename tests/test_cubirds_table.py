@@ -93,7 +93,7 @@ def record_moves(table) -> list:
 
 
 def click(app, pos) -> None:
-    post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)),
          pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
     app.frame(STEP)
 
@@ -148,7 +148,7 @@ def test_a_move_chosen_with_the_mouse(app):
     click(app, option.rect.center)
     assert table.step == "end" and table.chosen == option.value
     end = next(o for o in table.picker.options if o.value == (2, "right"))
-    post(pygame.event.Event(pygame.MOUSEMOTION, pos=end.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=end.rect.center, rel=(1, 1), buttons=(0, 0, 0)))
     app.frame(STEP)
     assert table.picker.focused is end and table.preview is not None
     click(app, end.rect.center)

@@ -150,7 +150,7 @@ def test_one_flip_with_the_mouse(app):
     before = sum(1 for s in table.state.view(0).wild if s is not None and s.face_up)
     slot = next(s for s, sc in enumerate(table.slots) if sc is not None)
     spot = table.slot_rect(slot).center
-    post(pygame.event.Event(pygame.MOUSEMOTION, pos=spot, rel=(0, 0), buttons=(0, 0, 0)))
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=spot, rel=(1, 1), buttons=(0, 0, 0)))
     app.frame(1 / 60)
     assert table.focused == ("slot", slot)
     post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=spot, button=1))

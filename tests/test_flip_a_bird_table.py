@@ -109,7 +109,7 @@ def test_one_decision_with_the_mouse(app):
     table = show(app, FlipABirdTable(app.ctx, one_human(0)))
     assert run_until(app, lambda: human_ready(table) and table.step == "turn")
     pile = table.pile_rect().center
-    post(pygame.event.Event(pygame.MOUSEMOTION, pos=pile, rel=(0, 0), buttons=(0, 0, 0)))
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=pile, rel=(1, 1), buttons=(0, 0, 0)))
     app.frame(1 / 60)
     post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pile, button=1))
     app.frame(1 / 60)
@@ -117,7 +117,7 @@ def test_one_decision_with_the_mouse(app):
     assert run_until(app, lambda: human_ready(table) and table.step == "play")
     target = table.hand_cards[-1]
     spot = target.rect.center
-    post(pygame.event.Event(pygame.MOUSEMOTION, pos=spot, rel=(0, 0), buttons=(0, 0, 0)))
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=spot, rel=(1, 1), buttons=(0, 0, 0)))
     app.frame(1 / 60)
     assert table.focused == R.Play(target.key)
     post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=spot, button=1))

@@ -144,21 +144,74 @@ def test_ctrl_alt_q_leaves_the_kiosk(make):
 
 
 def test_holding_back_and_start_for_five_seconds_leaves_the_kiosk(make):
+    from tests.vpads import VirtualPads
+
     app = make(kiosk=True)
-    app.input.opener = lambda index: (80, "Pad", None)
+    pads = VirtualPads()
+    try:
+        show(app, Title(app.ctx))
+        pad = pads.plug()                        # a real (virtual) pad, via SDL
+        app.frame(1 / 60)                        # (SDL announces it)
+        pad.button(pygame.CONTROLLER_BUTTON_BACK, True)
+        pad.button(pygame.CONTROLLER_BUTTON_START, True)
+        run(app, EXIT_HOLD - 0.5)
+        assert app.running
+        pad.button(pygame.CONTROLLER_BUTTON_BACK, False)
+        run(app, 1)
+        assert app.running        # let go: the hold starts over
+        pad.button(pygame.CONTROLLER_BUTTON_BACK, True)
+        run(app, EXIT_HOLD + 0.2)
+        assert not app.running
+    finally:
+        pads.close()
+
+
+def finger(kind, fid, x=0.5, y=0.5):
+    return pygame.event.Event(kind, touch_id=3, finger_id=fid, x=x, y=y, dx=0.0, dy=0.0,
+                              pressure=1.0)
+
+
+def test_a_two_finger_hold_of_five_seconds_leaves_the_kiosk(make):
+    from game.app import TOUCH_EXIT
+
+    app = make(kiosk=True)
     show(app, Title(app.ctx))
-    down = lambda b: pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=80, button=b)
-    post(pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=0),
-         down(pygame.CONTROLLER_BUTTON_BACK), down(pygame.CONTROLLER_BUTTON_START))
-    run(app, EXIT_HOLD - 0.5)
+    post(finger(pygame.FINGERDOWN, 1, 0.3), finger(pygame.FINGERDOWN, 2, 0.7))
+    run(app, TOUCH_EXIT - 0.5)
     assert app.running
-    post(pygame.event.Event(pygame.CONTROLLERBUTTONUP, instance_id=80,
-                            button=pygame.CONTROLLER_BUTTON_BACK))
+    post(finger(pygame.FINGERUP, 2, 0.7))      # one finger lifts: the hold starts over
     run(app, 1)
-    assert app.running        # let go: the hold starts over
-    post(down(pygame.CONTROLLER_BUTTON_BACK))
-    run(app, EXIT_HOLD + 0.2)
+    post(finger(pygame.FINGERDOWN, 2, 0.7))
+    run(app, TOUCH_EXIT - 0.5)
+    assert app.running
+    run(app, 0.7)
     assert not app.running
+
+
+def test_two_fingers_do_nothing_special_outside_kiosk_mode(make):
+    app = make()
+    show(app, Title(app.ctx))
+    post(finger(pygame.FINGERDOWN, 1, 0.3), finger(pygame.FINGERDOWN, 2, 0.7))
+    run(app, 8)
+    assert app.running
+
+
+def test_a_tap_on_the_touch_screen_presses_a_button(make):
+    """A finger lands on Play and lifts: focus follows it, and the tap chooses."""
+    from scenes.game_select import GameSelect
+
+    app = make(kiosk=True)
+    title = show(app, Title(app.ctx))
+    play = title.group.widgets[0].rect
+    x, y = play.centerx / 1920, play.centery / 1080
+    title.group.index = 2
+    post(finger(pygame.FINGERDOWN, 1, x, y))
+    app.frame(1 / 60)
+    assert title.group.index == 0
+    post(finger(pygame.FINGERUP, 1, x, y))
+    app.frame(1 / 60)
+    app.frame(1 / 60)
+    assert isinstance(app.stack.top, GameSelect)
 
 
 def test_the_exit_combination_does_nothing_outside_kiosk_mode(make):

@@ -80,7 +80,7 @@ def test_title_menu_works_with_a_mouse(app):
 
     title = show(app, Title(app.ctx))
     target = title.group.widgets[2].rect.center  # Settings
-    post(pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(0, 0, 0)),
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(1, 1), buttons=(0, 0, 0)),
          pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=target, button=1))
     app.frame(1 / 60)
     assert isinstance(app.stack.top, SettingsScene)

@@ -237,7 +237,7 @@ def test_a_card_is_played_with_the_mouse(app):
     enabled = [o for o in table.picker.options if o.enabled]
     target = enabled[-1]
     pos = target.rect.center
-    post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
     app.frame(1 / 60)
     assert table.picker.focused is target
     post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
