@@ -7,7 +7,11 @@ writes bench.json.
   its animations running (tables play AI-only games at the fastest AI speed);
 - peak RSS of this process;
 - random-play throughput per game (complete games/s through the engine contract, one core);
-- AI decision latency per game and level.
+- AI decision latency per game and level;
+- a real window in a real X server (Xvfb, when installed): the cost of showing one frame
+  (canvas upload + scaling + present) at 1080p and at 4K fullscreen, the CPU share of a
+  table waiting for a person against the same table forced to redraw every frame (both
+  measured in this run, side by side), and the frame rate of a table animating.
 
 Targets live here, not in timed tests (shared machines make those flaky). A figure that
 misses its target is marked MISS in the table.
@@ -37,6 +41,7 @@ THROUGHPUT_TARGET = {"cubirds": 250, "flip_a_bird": 500, "flappy_families": 300,
                      "yard_birbs": 150}
 FRAME_P99_TARGET_MS = 8.0
 THINKING_P99_TARGET_MS = 16.7  # a table while the Hard search runs in its 4 ms slices
+IDLE_RATIO_TARGET = 0.25       # idle table CPU / always-redrawing table CPU
 STARTUP_RATIO_TARGET = 2.0
 RSS_TARGET_MB = 200
 AI_P95_TARGET_MS = {"easy": 20.0, "normal": 20.0}
@@ -209,6 +214,108 @@ def bench_ai(decisions: int, levels: tuple[str, ...]) -> dict:
 HARD_DECISIONS = 150
 
 
+# -- a real window -------------------------------------------------------------------
+def window_child(mode: str, size: tuple[int, int], fullscreen: bool, seconds: float) -> dict:
+    """Runs inside a child process whose DISPLAY is an Xvfb server (see bench_window).
+
+    ``present``: time WindowDisplay.present() on a full canvas. ``idle``: the real app at
+    a CuBirds table whose first move is the person's; after the opening deal and the
+    focus ring have settled, the process's CPU time over ``seconds``. ``animate``: the
+    same table with every seat played by the AI: frames shown per second."""
+    import pygame
+
+    from game.app import App, make_logger
+    from game.cli import Options
+    from game.display import WindowDisplay
+
+    if mode == "present":
+        pygame.display.init()
+        display = WindowDisplay("bench", size, fullscreen, make_logger())
+        display.canvas.fill((30, 80, 60))
+        for _ in range(10):
+            pygame.event.get()
+            display.present()
+        times = []
+        deadline = time.perf_counter() + seconds
+        while time.perf_counter() < deadline:
+            pygame.event.get()
+            start = time.perf_counter()
+            display.present()
+            times.append((time.perf_counter() - start) * 1000)
+        return {"p50_ms": pct(times, 50), "p99_ms": pct(times, 99), "frames": len(times),
+                "window": list(display.window.size)}
+    from scenes.start import first_scene
+
+    work = Path(tempfile.mkdtemp(prefix="birdhouse-bench-"))
+    options = Options(game="cubirds", players=4, seed=3, size=size, fullscreen=fullscreen,
+                      autoplay=mode == "animate")
+    app = App(options, settings_path=work / "settings.json", log=make_logger(),
+              log_dir=work / "logs")
+    settle = 10.0 if mode == "idle" else 2.0
+    marks: dict = {}
+
+    def watch(app) -> None:
+        now = time.perf_counter()
+        if "start" not in marks:
+            marks["start"] = now
+        elif "cpu" not in marks and now - marks["start"] >= settle:
+            marks.update(cpu=time.process_time(), t=now, shown=app.frames_shown)
+        elif "cpu" in marks and now - marks["t"] >= seconds:
+            marks.update(cpu_end=time.process_time(), t_end=now, shown_end=app.frames_shown)
+            app.quit()
+
+    app.on_frame = watch
+    app.run(first_scene(app.ctx))
+    wall = marks["t_end"] - marks["t"]
+    return {"cpu_share": (marks["cpu_end"] - marks["cpu"]) / wall,
+            "fps": (marks["shown_end"] - marks["shown"]) / wall, "seconds": wall}
+
+
+def _child(mode: str, display: str, size: str, fullscreen: bool, seconds: float,
+           always: bool = False) -> dict:
+    env = dict(os.environ, DISPLAY=display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
+               XDG_CONFIG_HOME=tempfile.mkdtemp())
+    env.pop("BIRDHOUSE_ALWAYS_REDRAW", None)
+    if always:
+        env["BIRDHOUSE_ALWAYS_REDRAW"] = "1"
+    cmd = [sys.executable, "-m", "tools.bench", "--child", mode, "--child-size", size,
+           "--child-seconds", str(seconds)] + (["--child-fullscreen"] if fullscreen else [])
+    done = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=seconds + 90)
+    lines = [ln for ln in done.stdout.splitlines() if ln.startswith("{")]
+    if done.returncode != 0 or not lines:
+        raise RuntimeError(f"{mode} child failed: {done.stderr.strip().splitlines()[-1:]}")
+    return json.loads(lines[-1])
+
+
+def bench_window(seconds: float) -> dict:
+    """Real windows on a 3840x2160 Xvfb screen (skipped without Xvfb)."""
+    import shutil
+
+    if shutil.which("Xvfb") is None:
+        return {"skipped": "Xvfb is not installed (apt-get install xvfb)"}
+    read, write = os.pipe()
+    server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0",
+                               "3840x2160x24", "-nolisten", "tcp"], pass_fds=(write,),
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write)
+    try:
+        with os.fdopen(read) as handle:
+            display = ":" + handle.readline().strip()
+        out = {"renderer_screen": "Xvfb 3840x2160"}
+        out["present_1080p"] = _child("present", display, "1920x1080", False, 3.0)
+        out["present_4k"] = _child("present", display, "1920x1080", True, 3.0)
+        out["idle"] = _child("idle", display, "1920x1080", False, seconds)
+        out["idle_always_redraw"] = _child("idle", display, "1920x1080", False, seconds,
+                                           always=True)
+        out["idle_ratio"] = out["idle"]["cpu_share"] / out["idle_always_redraw"]["cpu_share"]
+        out["animate"] = _child("animate", display, "1920x1080", False, seconds)
+        return out
+    finally:
+        server.terminate()
+        server.wait()
+
+
 def peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
@@ -255,6 +362,27 @@ def report(data: dict) -> str:
             if level in AI_P99_TARGET_MS:
                 ok = a["p99_ms"] <= AI_P99_TARGET_MS[level]
             lines.append(f"{key:34} {a['p50_ms']:8.2f} {a['p95_ms']:8.2f} {a['p99_ms']:8.2f}  {mark(ok)}")
+    if "window" in data:
+        w = data["window"]
+        lines += ["", "real window (Xvfb, SDL renderer; no GPU here: every figure is CPU work)"]
+        if "skipped" in w:
+            lines.append(f"  skipped: {w['skipped']}")
+        else:
+            for key, label in (("present_1080p", "show a frame, 1920x1080 window"),
+                               ("present_4k", "show a frame, 3840x2160 fullscreen")):
+                f = w[key]
+                lines.append(f"{label:34} p50 {f['p50_ms']:6.2f} ms   p99 {f['p99_ms']:6.2f} ms"
+                             f"   ({f['frames']} frames, window {f['window'][0]}x{f['window'][1]})")
+            idle, always = w["idle"], w["idle_always_redraw"]
+            lines.append(f"{'table waiting for a person':34} CPU {idle['cpu_share']:6.1%} of a core, "
+                         f"{idle['fps']:5.1f} pictures/s")
+            lines.append(f"{'  same, redrawing every frame':34} CPU {always['cpu_share']:6.1%} of a core, "
+                         f"{always['fps']:5.1f} pictures/s")
+            lines.append(f"{'  idle ratio':34} {w['idle_ratio']:6.1%}  (target <= "
+                         f"{IDLE_RATIO_TARGET:.0%})  {mark(w['idle_ratio'] <= IDLE_RATIO_TARGET)}")
+            a = w["animate"]
+            lines.append(f"{'table animating (AI seats)':34} {a['fps']:5.1f} pictures/s, CPU "
+                         f"{a['cpu_share']:6.1%} of a core")
     lines += ["", f"peak RSS {data['peak_rss_mb']:.0f} MB (target <= {RSS_TARGET_MB})  "
               f"{mark(data['peak_rss_mb'] <= RSS_TARGET_MB)}"]
     return "\n".join(lines)
@@ -267,10 +395,21 @@ def main(argv=None) -> int:
     p.add_argument("--seconds", type=float, default=5.0, help="seconds of random play per game")
     p.add_argument("--decisions", type=int, default=400, help="AI decisions timed per level")
     p.add_argument("--levels", default="easy,normal,hard")
-    p.add_argument("--only", default="startup,frames,throughput,ai",
+    p.add_argument("--only", default="startup,frames,throughput,ai,window",
                    help="comma list of sections")
+    p.add_argument("--window-seconds", type=float, default=10.0,
+                   help="seconds each real-window CPU figure is measured over")
     p.add_argument("--out", type=Path, default=ROOT / "bench.json")
+    p.add_argument("--child", help=argparse.SUPPRESS)
+    p.add_argument("--child-size", default="1920x1080", help=argparse.SUPPRESS)
+    p.add_argument("--child-fullscreen", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--child-seconds", type=float, default=10.0, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
+    if args.child:
+        size = tuple(int(v) for v in args.child_size.split("x"))
+        print(json.dumps(window_child(args.child, size, args.child_fullscreen,
+                                      args.child_seconds)))
+        return 0
     only = set(args.only.split(","))
     import platform
     data: dict = {"machine": f"{platform.machine()}, {os.cpu_count()} cores, "
@@ -283,6 +422,8 @@ def main(argv=None) -> int:
         data["ai"] = bench_ai(args.decisions, tuple(args.levels.split(",")))
     if "frames" in only:
         data["frames"] = bench_frames(args.frames)
+    if "window" in only:
+        data["window"] = bench_window(args.window_seconds)
     data["peak_rss_mb"] = peak_rss_mb()
     print(report(data))
     args.out.write_text(json.dumps(data, indent=2))
