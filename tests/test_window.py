@@ -173,3 +173,27 @@ def test_a_pad_switched_on_after_launch_drives_the_menus_in_a_real_window(screen
     finally:
         log = child.close()
     assert "Controller connected: Virtual Controller" in log
+
+
+@needs_x
+@pytest.mark.skipif(shutil.which("xdotool") is None, reason="needs xdotool")
+def test_a_click_in_a_letterboxed_window_lands_on_the_canvas_button(screen_of, tmp_path):
+    """1024x768 fullscreen: the canvas is scaled to 1024x576 between bars; a real X
+    pointer click on where Play is drawn must press Play (SDL maps it back)."""
+    from game import layouts
+
+    screen = screen_of("1024x768")
+    menu = layouts.get("title").get("menu")
+    box = canvas_box(screen.size)
+    scale = box.w / 1920
+    x, y = box.x + int((menu.x + menu.w // 2) * scale), box.y + int((menu.y + 40) * scale)
+    child = Child(screen, tmp_path, "--seconds", "25", "--fullscreen")
+    env = dict(os.environ, DISPLAY=screen.display)
+    try:
+        assert child.wait_for("SCENE Title"), child.close()
+        time.sleep(1.0)
+        subprocess.run(["xdotool", "mousemove", str(x), str(y), "click", "1"], env=env,
+                       check=True, timeout=10)
+        assert child.wait_for("SCENE GameSelect", timeout=15), child.close()
+    finally:
+        child.close()
