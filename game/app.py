@@ -130,7 +130,7 @@ class App:
         self.crash_log = crashlog.CrashLog(log_dir or crashlog.default_dir(), self.log)
         self.crashes: list[tuple[float, str | None]] = []
         self.last_input = 0.0
-        self.exit_hold = 0.0
+        self.exit_holds: dict[str, float] = {}  # kiosk exit combinations held so long
         self.exit_code = 0
         if options.headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -163,7 +163,6 @@ class App:
         self.calm = 0                  # frames in a row with nothing new to show
         self.shown_at = float("-inf")  # game time of the last picture shown
         self.frames_shown = 0
-        self.touch_hold = 0.0
         self.notifier = Notifier(self.log)
         self.stack = SceneStack()
         self.input = InputManager(self.log)
@@ -290,20 +289,10 @@ class App:
         drive them frame by frame). Scenes are told apart by their flags, so nothing is
         imported here until someone has actually been idle."""
         if self.options.kiosk:
-            if self.input.pads_holding(pygame.CONTROLLER_BUTTON_BACK, pygame.CONTROLLER_BUTTON_START):
-                self.exit_hold += dt
-                if self.exit_hold >= EXIT_HOLD:
-                    self.log.info("Kiosk exit (Back+Start held).")
-                    self.quit()
-            else:
-                self.exit_hold = 0.0
-            if len(self.input.fingers) >= 2:
-                self.touch_hold += dt
-                if self.touch_hold >= TOUCH_EXIT:
-                    self.log.info("Kiosk exit (two-finger hold).")
-                    self.quit()
-            else:
-                self.touch_hold = 0.0
+            pads = self.input.pads_holding(pygame.CONTROLLER_BUTTON_BACK,
+                                           pygame.CONTROLLER_BUTTON_START)
+            self._exit_hold("Back+Start held", bool(pads), dt, EXIT_HOLD)
+            self._exit_hold("two-finger hold", len(self.input.fingers) >= 2, dt, TOUCH_EXIT)
         top = self.stack.top
         game = next((s for s in reversed(self.stack.scenes) if s.pause_on_disconnect), None)
         if game is not None:
@@ -318,6 +307,14 @@ class App:
             from scenes.attract import Attract
             self.last_input = self.ctx.time
             self.stack.reset(Attract(self.ctx))
+
+    def _exit_hold(self, how: str, held: bool, dt: float, limit: float) -> None:
+        """The kiosk's operator exits: a combination held for ``limit`` seconds quits;
+        letting go starts the count again."""
+        self.exit_holds[how] = self.exit_holds.get(how, 0.0) + dt if held else 0.0
+        if self.exit_holds[how] >= limit:
+            self.log.info("Kiosk exit (%s).", how)
+            self.quit()
 
     def current_game(self) -> str | None:
         """The game being played or demonstrated, if any (for crash accounting)."""

@@ -5,10 +5,11 @@ unplugging go through SDL's real controller path, as with hardware."""
 import pygame
 import pytest
 
+from tests.vpads import pad_app  # noqa: F401 (a fixture)
+
 from game.input import KBM
 from scenes.seat_setup import SeatSetup
-from tests.harness import make_app, press, show
-from tests.vpads import VirtualPads
+from tests.harness import press, show
 from tests.vpads import press as pad_press
 
 A = pygame.CONTROLLER_BUTTON_A
@@ -16,12 +17,8 @@ B = pygame.CONTROLLER_BUTTON_B
 
 
 @pytest.fixture
-def app(tmp_path):
-    app = make_app(tmp_path)
-    app.pads = VirtualPads()
-    yield app
-    app.pads.close()
-    pygame.quit()
+def app(pad_app):
+    return pad_app
 
 
 def plug(app, count=1):

@@ -5,7 +5,8 @@ import logging
 import pygame
 import pytest
 
-from game.input import (AXIS_MAX, KBM, REPEAT_DELAY, REPEAT_EVERY, Act, InputManager)
+from game.input import KBM, REPEAT_DELAY, REPEAT_EVERY, Act, InputManager
+from tests.vpads import pad_app  # noqa: F401 (a fixture)
 
 
 class FakePads:
@@ -51,15 +52,8 @@ def test_mouse_moves_focus_and_clicks_confirm(manager):
 
 # -- controllers, through SDL's own controller path (virtual pads) ----------------------
 @pytest.fixture
-def app(tmp_path):
-    from tests.harness import make_app
-    from tests.vpads import VirtualPads
-
-    app = make_app(tmp_path)
-    app.pads = VirtualPads()
-    yield app
-    app.pads.close()
-    pygame.quit()
+def app(pad_app):
+    return pad_app
 
 
 def drain(app):
@@ -173,7 +167,7 @@ def test_the_app_loads_mappings_from_the_config_folder(tmp_path, caplog):
 
     caplog.set_level(logging.INFO, logger="birdhouse.test")
     (tmp_path / "gamecontrollerdb.txt").write_text(GOOD + "\nnot a mapping\n")
-    app = make_app(tmp_path)
+    make_app(tmp_path)
     try:
         messages = [r.getMessage() for r in caplog.records]
         assert any("Loaded 1 controller mapping" in m for m in messages)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import ctypes
 
 import pygame
+import pytest
 
 from game.sdl import library
 
@@ -87,6 +88,18 @@ class VirtualPads:
             if pygame.joystick.get_init():
                 pad.unplug()
         self.pads.clear()
+
+
+@pytest.fixture
+def pad_app(tmp_path):
+    """A headless app with ``app.pads`` to plug virtual pads into (all taken out after)."""
+    from tests.harness import make_app
+
+    app = make_app(tmp_path)
+    app.pads = VirtualPads()
+    yield app
+    app.pads.close()
+    pygame.quit()
 
 
 def press(app, pad: Pad, button: int, frames: int = 1, dt: float = 1 / 60) -> None:
