@@ -14,10 +14,10 @@ def main(argv: list[str]) -> int:
         os.environ["SDL_AUDIODRIVER"] = "dummy"
     from game.app import App
     from game.display import DisplayError
-    from scenes.start import first_scene
+    from scenes.start import first_scene, routes
 
     try:
-        app = App(options)
+        app = App(options, routes=routes())
     except DisplayError as exc:   # nothing to show the game on: one line, like a bad flag
         print(f"birdhouse: error: {exc}", file=sys.stderr)
         return 2

@@ -18,7 +18,7 @@ import sys
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Mapping
 
 import pygame
 
@@ -30,6 +30,7 @@ from game.display import Display, DisplayError, open_display
 from game.input import Act, Input, InputManager, init_controllers, load_mappings
 from game.notify import Notifier
 from game.scene import Scene, SceneStack
+from game.session import Session
 from game.settings import Settings
 
 FPS = 60
@@ -85,7 +86,7 @@ class Context:
     log: logging.Logger
     options: Options
     time: float = 0.0              # seconds since start (animation clock)
-    data: dict = field(default_factory=dict)
+    session: Session = field(default_factory=Session)
 
     @property
     def stack(self) -> SceneStack:
@@ -123,8 +124,10 @@ class Context:
 
 class App:
     def __init__(self, options: Options, settings_path: Path | None = None,
-                 log: logging.Logger | None = None, log_dir: Path | None = None) -> None:
+                 log: logging.Logger | None = None, log_dir: Path | None = None,
+                 routes: Mapping[str, type[Scene]] | None = None) -> None:
         self.options = options
+        self.routes = dict(routes or {})
         self.log = log or make_logger()
         pin_large_allocations()
         self.crash_log = crashlog.CrashLog(log_dir or crashlog.default_dir(), self.log)
@@ -203,15 +206,28 @@ class App:
         self.stack.handle(event)
 
     def _on_device_removed(self, device: str) -> None:
-        from scenes.overlays import ControllerLost
-        if isinstance(self.stack.top, ControllerLost):
+        if self.showing("controller_lost"):
             return
         for scene in reversed(self.stack.scenes):
             if scene.pause_on_disconnect:
                 seat = scene.disconnected(device)
                 if seat is not None:
-                    self.stack.push(ControllerLost(self.ctx, device, seat or None, scene))
+                    self.stack.push(self.make("controller_lost", device, seat or None, scene))
                 return
+
+    # -- routes: the few scenes the shell itself must open, named by main.py ------------
+    def make(self, route: str, *args) -> Scene:
+        """A new scene of the class main.py named ``route`` (title, attract, error,
+        controller_lost, still_playing); the shell imports no scene itself."""
+        try:
+            kind = self.routes[route]
+        except KeyError:
+            raise LookupError(f"no scene is registered for {route!r}") from None
+        return kind(self.ctx, *args)
+
+    def showing(self, route: str) -> bool:
+        kind = self.routes.get(route)
+        return kind is not None and isinstance(self.stack.top, kind)
 
     def frame(self, dt: float) -> None:
         """One frame; an exception from any scene is logged and recovered from."""
@@ -286,8 +302,7 @@ class App:
 
     def watch(self, dt: float) -> None:
         """Idle timers and the kiosk exit combination (all on the game clock, so tests can
-        drive them frame by frame). Scenes are told apart by their flags, so nothing is
-        imported here until someone has actually been idle."""
+        drive them frame by frame). Scenes are told apart by their flags and routes."""
         if self.options.kiosk:
             pads = self.input.pads_holding(pygame.CONTROLLER_BUTTON_BACK,
                                            pygame.CONTROLLER_BUTTON_START)
@@ -297,16 +312,14 @@ class App:
         game = next((s for s in reversed(self.stack.scenes) if s.pause_on_disconnect), None)
         if game is not None:
             if (self.options.kiosk and self.idle >= GAME_IDLE
-                    and getattr(game, "waiting_for_human", False)):
-                from scenes.overlays import StillPlaying
-                if not isinstance(top, StillPlaying):
-                    self.stack.push(StillPlaying(self.ctx))
+                    and getattr(game, "waiting_for_human", False)
+                    and not self.showing("still_playing")):
+                self.stack.push(self.make("still_playing"))
             return
         if (getattr(top, "idle_to_attract", False) and self.idle >= self.settings.idle_seconds
                 and (self.options.kiosk or top.home)):
-            from scenes.attract import Attract
             self.last_input = self.ctx.time
-            self.stack.reset(Attract(self.ctx))
+            self.stack.reset(self.make("attract"))
 
     def _exit_hold(self, how: str, held: bool, dt: float, limit: float) -> None:
         """The kiosk's operator exits: a combination held for ``limit`` seconds quits;
@@ -318,22 +331,10 @@ class App:
 
     def current_game(self) -> str | None:
         """The game being played or demonstrated, if any (for crash accounting)."""
-        from scenes.attract import Attract
-        from scenes.table import TableScene
-
-        for scene in reversed(self.stack.scenes):
-            if isinstance(scene, TableScene):
-                return scene.match.game_id
-            if isinstance(scene, Attract) and scene.table is not None:
-                return scene.table.match.game_id
-        return None
+        return next((s.game_id for s in reversed(self.stack.scenes) if s.game_id), None)
 
     def recover(self, exc: Exception) -> None:
         """A scene raised: log it, then carry on from a safe scene."""
-        from scenes.attract import Attract
-        from scenes.error import ErrorScene
-        from scenes.title import Title
-
         where = self.stack.top.name if self.stack.top is not None else "start-up"
         game = self.current_game()
         self.crash_log.write(where, exc)
@@ -351,15 +352,14 @@ class App:
             recent = [g for t, g in self.crashes if now - t <= CRASH_WINDOW]
             if len(recent) >= CRASH_LIMIT:
                 if game is not None:
-                    excluded = self.ctx.data.setdefault("excluded_games", set())
-                    excluded.add(game)
+                    self.ctx.session.excluded_games.add(game)
                     self.log.warning("%s keeps failing; the demo leaves it out.", game)
                 self.crashes.clear()
-                self.stack.force_reset(Attract(self.ctx))
+                self.stack.force_reset(self.make("attract"))
             else:
-                self.stack.force_reset(Title(self.ctx))
+                self.stack.force_reset(self.make("title"))
         else:
-            self.stack.force_reset(ErrorScene(self.ctx, message))
+            self.stack.force_reset(self.make("error", message))
 
     def _stop_on_sigterm(self) -> None:
         """A system stopping the program (shutdown, a service manager) sends SIGTERM.

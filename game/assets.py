@@ -97,6 +97,33 @@ class LRU:
         self.used = 0
 
 
+def load_font(path: Path, size: int) -> tuple[pygame.font.Font, bool]:
+    """The font at ``path``, or pygame's built-in one at a similar size; and whether the
+    file was usable."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    try:
+        return pygame.font.Font(path, size), True
+    except (OSError, FileNotFoundError, pygame.error):
+        return pygame.font.Font(None, int(size * 1.3)), False
+
+
+_CARD_FONTS: dict[tuple[str, int], pygame.font.Font] = {}
+
+
+def card_font(face: str, size: int) -> pygame.font.Font:
+    """A font for the card painters, which draw without a context (face pictures are
+    cached for every table). A Font dies with ``pygame.quit()`` (tests, a restarted app),
+    so the cache is emptied right then."""
+    font = _CARD_FONTS.get((face, size))
+    if font is None:
+        if not _CARD_FONTS:
+            pygame.register_quit(_CARD_FONTS.clear)
+        font, _ = load_font(ROOT / "fonts" / FONT_FILES.get(face, FONT_FILES["body"]), size)
+        _CARD_FONTS[(face, size)] = font
+    return font
+
+
 class Assets:
     def __init__(self, log: logging.Logger, font_dir: Path = ROOT / "fonts",
                  text_cache: int = 768, text_cache_bytes: int = 8 << 20) -> None:
@@ -113,14 +140,11 @@ class Assets:
         font = self._fonts.get(key)
         if font is None:
             path = self.font_dir / FONT_FILES.get(face, FONT_FILES["body"])
-            try:
-                font = pygame.font.Font(path, size)
-            except (OSError, FileNotFoundError, pygame.error):
-                if path.name not in self._missing:
-                    self._missing.add(path.name)
-                    self.log.warning("Font %s is missing or unreadable; using the built-in "
-                                     "font instead.", path)
-                font = pygame.font.Font(None, int(size * 1.3))
+            font, found = load_font(path, size)
+            if not found and path.name not in self._missing:
+                self._missing.add(path.name)
+                self.log.warning("Font %s is missing or unreadable; using the built-in "
+                                 "font instead.", path)
             self._fonts[key] = font
         return font
 

@@ -37,6 +37,7 @@ class Scene:
     pause_on_disconnect = False  # a game in progress: pause when a controller is unplugged
     idle_to_attract = False      # a menu: the demo may start here after enough idle time
     home = False                 # the title: the one screen that goes idle outside kiosks
+    game_id: str | None = None   # the game this scene plays or shows, if any
 
     def __init__(self, ctx: "Context") -> None:
         self.ctx = ctx

@@ -71,3 +71,25 @@ def with_seat(match: Match, index: int, **changes) -> Match:
     seats = list(match.seats)
     seats[index] = replace(seats[index], **changes)
     return replace(match, seats=tuple(seats))
+
+
+@dataclass(frozen=True)
+class SeatPlan:
+    """Who sat where the last time a game's Seat setup was open (kept for the next)."""
+
+    seats: tuple[Seat, ...]
+    count: int
+    open_hands: bool = False
+
+
+@dataclass
+class Session:
+    """What one run of the program remembers between screens (nothing here is saved):
+    one typed place instead of a dict of string keys written from all over."""
+
+    last_game: str | None = None                       # focused first in Game select
+    seat_plans: dict[str, SeatPlan] = field(default_factory=dict)
+    attract_seed: int = 2024                           # the demo games' shuffles
+    attract_index: int = 0                             # where the demo rotation is
+    attract_stats: dict[tuple[str, int], int] = field(default_factory=dict)
+    excluded_games: set[str] = field(default_factory=set)  # failing demos left out

@@ -38,12 +38,17 @@ def rotation(excluded: set[str]) -> list[tuple[str, int]]:
 class Attract(Scene):
     idle_to_attract = False
 
+    @property
+    def game_id(self) -> str | None:  # type: ignore[override]
+        """The demo game on screen (crash accounting leaves a failing one out)."""
+        return self.table.match.game_id if self.table is not None else None
+
     def __init__(self, ctx) -> None:
         super().__init__(ctx)
         self.table = None
         self.dropped = False
-        self.rng = random.Random(ctx.data.get("attract_seed", 2024))
-        self.stats = ctx.data.setdefault("attract_stats", {})
+        self.rng = random.Random(ctx.session.attract_seed)
+        self.stats = ctx.session.attract_stats
 
     def enter(self) -> None:
         self.start_next()
@@ -53,12 +58,12 @@ class Attract(Scene):
         # released at the next update, not left for some later full collection
         self.dropped = self.table is not None
         self.table = None
-        order = rotation(self.ctx.data.get("excluded_games", set()))
+        order = rotation(self.ctx.session.excluded_games)
         if not order:
             self.table = None
             return
-        index = self.ctx.data.get("attract_index", 0)
-        self.ctx.data["attract_index"] = index + 1
+        index = self.ctx.session.attract_index
+        self.ctx.session.attract_index = index + 1
         game_id, players = order[index % len(order)]
         match = quick_match(game_id, players, seed=self.rng.randrange(1 << 30), autoplay=True)
         table = make_table(self.ctx, match)

@@ -68,7 +68,7 @@ class GameSelect(MenuScene):
         for i, info in enumerate(GAMES.values()):
             rect = pygame.Rect(x + i * (CARD_W + GAP), y, CARD_W, CARD_H)
             self.group.widgets.append(GameCard(rect, info, self.pick))
-        preferred = self.ctx.data.get("last_game")
+        preferred = self.ctx.session.last_game
         for i, w in enumerate(self.group.widgets):
             if w.info.id == preferred or (preferred is None and w.enabled):
                 self.group.index = i
@@ -77,5 +77,5 @@ class GameSelect(MenuScene):
     def pick(self, game_id: str) -> None:
         from scenes.seat_setup import SeatSetup
 
-        self.ctx.data["last_game"] = game_id
+        self.ctx.session.last_game = game_id
         self.ctx.stack.push(SeatSetup(self.ctx, game_id))

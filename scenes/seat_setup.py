@@ -11,7 +11,7 @@ import pygame
 
 from game.engine import GAMES
 from game.input import KBM, Act, Input
-from game.session import AI_LEVELS, SEAT_NAMES, Match, Seat
+from game.session import AI_LEVELS, SEAT_NAMES, Match, Seat, SeatPlan
 from scenes.base import MenuScene
 from scenes.widgets import Button, Choice, Widget
 from sprites import ui
@@ -76,15 +76,16 @@ class SeatSetup(MenuScene):
 
     def __init__(self, ctx, game_id: str) -> None:
         self.info = GAMES[game_id]
-        saved = ctx.data.get(("seats", game_id))
+        saved = ctx.session.seat_plans.get(game_id)
         if saved is None:
             count = max(self.info.min_players, min(4, self.info.max_players))
             if ctx.options.players in self.info.player_counts:
                 count = ctx.options.players
-            saved = [Seat(SEAT_NAMES[i], colour=i) for i in range(self.info.max_players)], count, False
-        self.seats: list[Seat] = list(saved[0])
-        self.count: int = saved[1]
-        self.open_hands: bool = saved[2]
+            saved = SeatPlan(tuple(Seat(SEAT_NAMES[i], colour=i)
+                                   for i in range(self.info.max_players)), count)
+        self.seats: list[Seat] = list(saved.seats)
+        self.count: int = saved.count
+        self.open_hands: bool = saved.open_hands
         self.message = ""
         self.message_time = 0.0
         super().__init__(ctx)
@@ -128,7 +129,7 @@ class SeatSetup(MenuScene):
         g.widgets.append(start)
         self.start_button = start
         g.index = keep if keep < len(g.widgets) else len(g.widgets) - 1
-        if keep == 0 and not self.ctx.data.get(("seats", self.info.id)):
+        if keep == 0 and self.info.id not in self.ctx.session.seat_plans:
             g.focus(start)
 
     # -- joining ------------------------------------------------------------------------
@@ -200,7 +201,8 @@ class SeatSetup(MenuScene):
 
     # -- settings --------------------------------------------------------------------------
     def _remember(self) -> None:
-        self.ctx.data[("seats", self.info.id)] = (tuple(self.seats), self.count, self.open_hands)
+        self.ctx.session.seat_plans[self.info.id] = SeatPlan(tuple(self.seats), self.count,
+                                                             self.open_hands)
 
     def _set_count(self, index: int) -> None:
         self.count = self.info.min_players + index

@@ -1,8 +1,20 @@
-"""Which scene a run starts on, from the flags: the title, or straight into a game."""
+"""Where a run starts (the title, or straight into a game) and the scenes the app shell
+itself opens by name (the shell imports no scene: main.py hands it these)."""
 from __future__ import annotations
 
 from game.scene import Scene
 from game.session import quick_match
+
+
+def routes() -> dict[str, type[Scene]]:
+    """The scenes the shell opens on its own: idle demo, crash recovery, pauses."""
+    from scenes.attract import Attract
+    from scenes.error import ErrorScene
+    from scenes.overlays import ControllerLost, StillPlaying
+    from scenes.title import Title
+
+    return {"title": Title, "attract": Attract, "error": ErrorScene,
+            "controller_lost": ControllerLost, "still_playing": StillPlaying}
 
 
 def first_scene(ctx) -> Scene:

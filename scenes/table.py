@@ -48,6 +48,10 @@ PLATE_RADIUS = 20
 
 class TableScene(Scene):
     pause_on_disconnect = True
+
+    @property
+    def game_id(self) -> str:  # type: ignore[override]
+        return self.match.game_id
     speed_name: str | None = None   # overrides the AI speed setting (attract mode: "brisk")
     on_finished = None              # called instead of showing the results (attract mode)
 

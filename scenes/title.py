@@ -100,7 +100,7 @@ class Title(MenuScene):
 
     def rules(self) -> None:
         from scenes.rules import Rules
-        self.ctx.stack.push(Rules(self.ctx, self.ctx.data.get("last_game")))
+        self.ctx.stack.push(Rules(self.ctx, self.ctx.session.last_game))
 
     def settings(self) -> None:
         from scenes.settings import SettingsScene

@@ -14,7 +14,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.assets import LRU
+from game.assets import LRU, card_font
 from game.cubirds.cards import BIG, INDEX, SMALL, SPECIES
 from sprites import ui
 from sprites.card import CardSprite
@@ -65,14 +65,7 @@ def _number(value: int, size: int = 28) -> pygame.Surface:
     key = (str(value), size)
     surf = _DIGITS.get(key)
     if surf is None:
-        from game.assets import FONT_FILES, ROOT
-        if not pygame.font.get_init():
-            pygame.font.init()
-        try:
-            font = pygame.font.Font(str(ROOT / "fonts" / FONT_FILES["title"]), size)
-        except (OSError, FileNotFoundError, pygame.error):
-            font = pygame.font.Font(None, int(size * 1.3))
-        surf = font.render(str(value), True, INK)
+        surf = card_font("title", size).render(str(value), True, INK)
         _DIGITS.put(key, surf)
     return surf
 

@@ -16,6 +16,7 @@ from functools import lru_cache
 
 import pygame
 
+from game.assets import card_font
 from game.yard_birbs.cards import (ABILITIES, COLOUR, EQUAL, SEQUENCE, SOLO, SPECIES_KIND,
                                    rank_in_suit)
 from sprites import ui
@@ -41,27 +42,8 @@ SPECIES_LOOKS = ("nuthatch", "starling", "goose", "hawk", "mockingbird", "kingfi
                  "woodpecker", "waxwing", "crow", "towhee", "yb_magpie")
 
 
-_FONTS: dict[tuple[int, str], pygame.font.Font] = {}
-
-
 def _font(size: int, face: str = "bold") -> pygame.font.Font:
-    """A font for the text painted on cards. A Font dies with ``pygame.quit()`` (tests and
-    a restarted app initialise pygame again), so the fonts are forgotten right then: the
-    cache asks pygame to clear it at quit each time it starts to fill."""
-    font = _FONTS.get((size, face))
-    if font is None:
-        from game.assets import FONT_FILES, ROOT
-        if not pygame.font.get_init():
-            pygame.font.init()
-        if not _FONTS or len(_FONTS) > 16:  # a handful of sizes in practice
-            _FONTS.clear()
-            pygame.register_quit(_FONTS.clear)
-        try:
-            font = pygame.font.Font(str(ROOT / "fonts" / FONT_FILES[face]), size)
-        except (OSError, FileNotFoundError, pygame.error):
-            font = pygame.font.Font(None, int(size * 1.3))
-        _FONTS[(size, face)] = font
-    return font
+    return card_font(face, size)
 
 
 def _text(text: str, size: int, colour, face: str = "bold") -> pygame.Surface:

@@ -8,13 +8,15 @@ import pygame
 
 from game.app import App
 from game.cli import Options
+from scenes.start import routes
 
 
 def make_app(tmp_path: Path, **options) -> App:
     opts = Options(headless=True, **options)
     log = logging.getLogger("birdhouse.test")
     log.setLevel(logging.DEBUG)
-    return App(opts, settings_path=tmp_path / "settings.json", log=log, log_dir=tmp_path / "logs")
+    return App(opts, settings_path=tmp_path / "settings.json", log=log, log_dir=tmp_path / "logs",
+               routes=routes())
 
 
 def show(app: App, scene, frames: int = 2):

@@ -255,13 +255,13 @@ def test_three_crashes_in_a_minute_fall_back_to_the_demo_without_that_game(make)
     from game.engine import GAMES
 
     app = make(kiosk=True)
-    app.ctx.data["excluded_games"] = set(GAMES)  # keep the real games' demos out of this test
+    app.ctx.session.excluded_games = set(GAMES)  # keep the real games' demos out of this test
     seats = (Seat("A"), Seat("B"))
     for attempt in range(3):
         show(app, ExplodingTable(app.ctx, Match("toy", seats, attempt)), frames=1)
         run(app, 5)
     assert isinstance(app.stack.top, Attract)
-    assert "toy" in app.ctx.data["excluded_games"]
+    assert "toy" in app.ctx.session.excluded_games
 
 
 def test_endless_crashes_stop_with_an_error_code(make, monkeypatch):

@@ -318,19 +318,20 @@ def test_the_log_follows_the_animation(app):
 
 
 def test_the_card_painter_forgets_its_fonts_when_pygame_quits():
-    """A Font dies with pygame.quit(): the painter must not keep one into the next run
-    (the kiosk and table tests start pygame again and again in one process)."""
+    """A Font dies with pygame.quit(): the painters' font cache (game.assets) must not
+    keep one into the next run (the tests start pygame again and again in one process)."""
+    from game import assets
     from sprites import yard_birbs_cards as art
 
     pygame.init()
     art._text("7", 44, (0, 0, 0))
-    assert art._FONTS
+    assert assets._CARD_FONTS
     pygame.quit()
-    assert not art._FONTS
+    assert not assets._CARD_FONTS
     pygame.init()
     assert art._text("7", 44, (0, 0, 0)).get_width() > 0
     pygame.quit()
-    assert not art._FONTS
+    assert not assets._CARD_FONTS
 
 
 def wait_for_hint(app, table, limit: int = 3000):

@@ -26,13 +26,13 @@ def main(argv: list[str]) -> int:
             rest.append(arg)
     from game.app import App
     from game.cli import parse
-    from scenes.start import first_scene
+    from scenes.start import first_scene, routes
     from tests.vpads import VirtualPads, run_script
 
     def say(line: str) -> None:
         print(line, flush=True)
 
-    app = App(parse(rest))
+    app = App(parse(rest), routes=routes())
     shown = {"top": None, "start": time.monotonic(), "ready": False}
 
     def watch(app) -> None:

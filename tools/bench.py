@@ -118,10 +118,12 @@ def _scene_factories(ctx):
 def bench_frames(frames: int) -> dict:
     from game.app import App, make_logger
     from game.cli import Options
+    from scenes.start import routes
     from scenes.title import Title
 
     settings = Path(tempfile.mkdtemp()) / "settings.json"
-    app = App(Options(headless=True), settings_path=settings, log=make_logger())
+    app = App(Options(headless=True), settings_path=settings, log=make_logger(),
+              routes=routes())
     app.ctx.settings.ai_speed = "fast"
     results = {}
     for name, factory in _scene_factories(app.ctx):
@@ -244,12 +246,12 @@ def window_child(mode: str, size: tuple[int, int], fullscreen: bool, seconds: fl
             times.append((time.perf_counter() - start) * 1000)
         return {"p50_ms": pct(times, 50), "p99_ms": pct(times, 99), "frames": len(times),
                 "window": list(display.window.size)}
-    from scenes.start import first_scene
+    from scenes.start import first_scene, routes
 
     work = Path(tempfile.mkdtemp(prefix="birdhouse-bench-"))
     options = Options(game="cubirds", players=4, seed=3, size=size, fullscreen=fullscreen,
                       autoplay=mode == "animate")
-    app = App(options, settings_path=work / "settings.json", log=make_logger(),
+    app = App(options, settings_path=work / "settings.json", log=make_logger(), routes=routes(),
               log_dir=work / "logs")
     settle = 10.0 if mode == "idle" else 2.0
     marks: dict = {}

@@ -21,6 +21,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from game.app import App, make_logger  # noqa: E402
+from scenes.start import routes  # noqa: E402
 from game.cli import Options  # noqa: E402
 
 
@@ -53,7 +54,8 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
     args.outdir.mkdir(parents=True, exist_ok=True)
     settings = Path(tempfile.mkdtemp()) / "settings.json"
-    app = App(Options(headless=True), settings_path=settings, log=make_logger())
+    app = App(Options(headless=True), settings_path=settings, log=make_logger(),
+              routes=routes())
     for name, factory in menu_scenes(app.ctx):
         from scenes.title import Title
         app.stack.reset(Title(app.ctx))

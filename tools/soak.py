@@ -36,14 +36,16 @@ def soak(games: int, seed: int, dt: float, max_frames: int, quiet: bool = False)
     from game.app import App, make_logger
     from game.cli import Options
     from scenes.attract import Attract
+    from scenes.start import routes
 
     work = Path(tempfile.mkdtemp(prefix="birdhouse-soak-"))
     app = App(Options(headless=True, kiosk=True), settings_path=work / "settings.json",
+              routes=routes(),
               log=make_logger(), log_dir=work / "logs")
-    app.ctx.data["attract_seed"] = seed
+    app.ctx.session.attract_seed = seed
     app.stack.push(Attract(app.ctx))
     app.stack.apply_pending()
-    stats = app.ctx.data.setdefault("attract_stats", {})
+    stats = app.ctx.session.attract_stats
     samples: list[float] = []
     escaped = 0
     start = time.perf_counter()
