@@ -15,7 +15,6 @@ import math
 import os
 import platform
 import sys
-import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Mapping
@@ -138,7 +137,6 @@ class App:
         if options.headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
             os.environ["SDL_AUDIODRIVER"] = "dummy"
-        warnings.filterwarnings("ignore", message="no fast renderer available")
         try:
             pygame.display.init()
         except pygame.error as exc:
