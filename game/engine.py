@@ -28,7 +28,8 @@ import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, ClassVar, Hashable, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, ClassVar, Hashable
 
 Action = Hashable
 """Actions are frozen dataclasses (hashable, comparable), never strings."""
@@ -98,35 +99,102 @@ class GameInfo:
     pitch: str
 
     @property
-    def package(self) -> str:
-        return f"game.{self.id}"
+    def player_counts(self) -> range:
+        return range(self.min_players, self.max_players + 1)
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game, as its own package declares it (``SPEC`` in game/<id>/__init__.py).
+
+    Modules are named, not imported, so the menus can list every game without loading
+    any rules, bots or tables; what Birdhouse needs from a game is found here, never by
+    naming the game in shared code.
+    """
+
+    info: GameInfo
+    rules: str                      # module with State, new_state (and describe_action)
+    bots: str | None = None         # module with make_bot(level, seed): Easy and Normal
+    hard: str | None = None         # module with PROFILE: how the Hard search plays it
+    table: str | None = None        # scene package declaring TABLE (scenes.table.TableSpec)
+    rules_version: int = 1          # bumped when a rule changes: old replays then refuse
+    throughput: int = 100           # the bench's target: random games per CPU second
+
+    @property
+    def id(self) -> str:
+        return self.info.id
+
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    @property
+    def min_players(self) -> int:
+        return self.info.min_players
+
+    @property
+    def max_players(self) -> int:
+        return self.info.max_players
+
+    @property
+    def pitch(self) -> str:
+        return self.info.pitch
+
+    @property
+    def player_counts(self) -> range:
+        return self.info.player_counts
 
     @property
     def available(self) -> bool:
         """True once the game's rules module exists ('coming soon' otherwise)."""
         try:
-            return importlib.util.find_spec(f"{self.package}.rules") is not None
+            return importlib.util.find_spec(self.rules) is not None
         except ModuleNotFoundError:
             return False
 
-    @property
-    def player_counts(self) -> range:
-        return range(self.min_players, self.max_players + 1)
+
+# The registry: the one shared line a new game adds (its packages declare the rest).
+PACKAGES = ("game.cubirds", "game.flip_a_bird", "game.flappy_families", "game.yard_birbs")
 
 
-GAMES: dict[str, GameInfo] = {
-    info.id: info
-    for info in (
-        GameInfo("cubirds", "CuBirds", 2, 5,
-                 "Land birds on the fences, trap the flocks between them."),
-        GameInfo("flip_a_bird", "Flip a Bird", 3, 6,
-                 "Push your luck: is the row already over the bird limit?"),
-        GameInfo("flappy_families", "Flappy Families", 2, 5,
-                 "Flip, remember and match bird families in the Wild."),
-        GameInfo("yard_birbs", "Yard Birbs", 3, 5,
-                 "Win tricks at the feeder and build flocks in your yard."),
-    )
-}
+class Registry(Mapping[str, GameSpec]):
+    """Game id -> GameSpec, in menu order. Filled from PACKAGES on first use (a game
+    package imports this module, so it cannot be read while this module loads), and by
+    :meth:`register` for a game kept elsewhere (the tests' toy game)."""
+
+    def __init__(self, packages: Sequence[str]) -> None:
+        self._packages = tuple(packages)
+        self._specs: dict[str, GameSpec] | None = None
+
+    def _loaded(self) -> dict[str, GameSpec]:
+        if self._specs is None:
+            self._specs = {}
+            for package in self._packages:
+                self.register(package)
+        return self._specs
+
+    def register(self, package: str) -> GameSpec:
+        """Add the game whose package declares ``SPEC`` (ImportError, TypeError if not)."""
+        spec = getattr(importlib.import_module(package), "SPEC", None)
+        if not isinstance(spec, GameSpec):
+            raise TypeError(f"{package} declares no GameSpec named SPEC")
+        self._loaded()[spec.id] = spec
+        return spec
+
+    def unregister(self, game_id: str) -> None:
+        self._loaded().pop(game_id, None)
+
+    def __getitem__(self, game_id: str) -> GameSpec:
+        return self._loaded()[game_id]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(list(self._loaded()))
+
+    def __len__(self) -> int:
+        return len(self._loaded())
+
+
+GAMES = Registry(PACKAGES)
 
 
 def rules_module(game_id: str) -> ModuleType:
@@ -134,10 +202,10 @@ def rules_module(game_id: str) -> ModuleType:
     if game_id not in GAMES:
         known = ", ".join(GAMES)
         raise KeyError(f"unknown game {game_id!r} (known: {known})")
-    info = GAMES[game_id]
-    if not info.available:
-        raise LookupError(f"{info.name} is coming soon: its rules are not built yet")
-    return importlib.import_module(f"{info.package}.rules")
+    spec = GAMES[game_id]
+    if not spec.available:
+        raise LookupError(f"{spec.name} is coming soon: its rules are not built yet")
+    return importlib.import_module(spec.rules)
 
 
 def new_game(game_id: str, num_players: int, seed: int | None = None,

@@ -14,7 +14,7 @@ import pytest
 from game.ai import make_bot
 from game.ai.ismcts import (HardBot, Node, Search, SearchDecision, make_hard_bot,
                              terminal_rewards)
-from game.ai.profiles import PROFILES, profile_for, softmax
+from game.ai.profiles import hard_module, profile_for, softmax
 from game.engine import GAMES, new_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,7 +39,7 @@ def _midgame(game_id: str, seed: int, moves: int = 12):
 @pytest.mark.parametrize("game_id", AVAILABLE)
 def test_every_game_has_a_profile(game_id: str) -> None:
     profile = profile_for(game_id)
-    assert profile is PROFILES[game_id]
+    assert profile is hard_module(game_id).PROFILE   # declared in the game's package
     assert profile.playout in ("random", "easy", "normal")
     state = _midgame(game_id, 3)
     rewards = profile.evaluate(state)
@@ -349,8 +349,8 @@ def test_forced_move_explains_itself() -> None:
 
 
 def test_cubirds_evaluation_builds_on_the_normal_bots_progress() -> None:
-    from game.ai.evaluations import cubirds_values
     from game.cubirds.ai import progress
+    from game.cubirds.hard import values as cubirds_values
 
     state = _midgame("cubirds", 12, moves=60)
     values = cubirds_values(state)
@@ -364,7 +364,7 @@ def test_flappy_evaluation_credits_what_a_seat_remembers() -> None:
     """A seat that alone knows where two birds of one family lie is rated above the
     same table where nobody knows them; the others are rated as before, and a finished
     game is rated by its scores."""
-    from game.ai.evaluations import flappy_families_values
+    from game.flappy_families.hard import values as flappy_families_values
     from tests.test_flappy_families_rules import standard
 
     state = standard()                     # slots 1 and 3 hold two birds of family 0
@@ -384,7 +384,8 @@ def test_flappy_evaluation_credits_what_a_seat_remembers() -> None:
 def test_flappy_evaluation_discounts_a_turn_further_off() -> None:
     """What a seat knows counts in full when its turn is next and SOONER less for
     every turn another seat takes first; mid-turn, the seat to move comes last."""
-    from game.ai.evaluations import SOONER, flappy_families_values
+    from game.flappy_families.hard import SOONER
+    from game.flappy_families.hard import values as flappy_families_values
     from game.flappy_families.rules import ACTION
     from tests.test_flappy_families_rules import standard
 
@@ -406,10 +407,8 @@ def test_flappy_evaluation_discounts_a_turn_further_off() -> None:
 def test_depth_cap_waits_for_a_turns_start(game_id: str) -> None:
     """With ``turn_start`` a capped playout plays on past its cap to the next turn's
     start and is judged there; without it, it stops at the cap itself."""
-    from game.ai.profiles import TURN_STARTS
-
     judged: list[bool] = []
-    starts = TURN_STARTS[game_id]
+    starts = hard_module(game_id).turn_start
 
     def record(state):
         judged.append(starts(state))

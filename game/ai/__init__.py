@@ -95,19 +95,11 @@ def make_bot(game_id: str, level: str, seed: int | None = None,
         raise ValueError(f"unknown AI level {level!r} (one of {', '.join(LEVELS)})")
     if level == "random":
         return RandomBot(seed)
-    module = _game_ai(game_id)
     if level == "hard":
         from game.ai.ismcts import make_hard_bot  # here: the search imports this module
         return make_hard_bot(game_id, seed, iterations=iterations, **options)
+    bots = GAMES[game_id].bots   # the game's Easy and Normal, named by its GameSpec
+    module = importlib.import_module(bots) if bots else None
     if module is not None and hasattr(module, "make_bot"):
         return module.make_bot(level, seed)
     return RandomBot(seed)
-
-
-def _game_ai(game_id: str):
-    try:
-        return importlib.import_module(f"game.{game_id}.ai")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"game.{game_id}.ai" and exc.name != f"game.{game_id}":
-            raise
-        return None

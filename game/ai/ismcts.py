@@ -38,7 +38,7 @@ import time
 from typing import Any, Callable, Generator, Iterator, Sequence
 
 from game.ai import BaseBot, Decision, legal_choices, make_bot
-from game.ai.profiles import PROFILES, Profile, profile_for
+from game.ai.profiles import Profile, profile_for
 from game.engine import Action, State, rules_module
 
 _INF = float("inf")
@@ -491,5 +491,5 @@ def make_hard_bot(game_id: str, seed: int | None = None, iterations: int | None 
     return HardBot(game_id, seed, iterations=iterations, budget=budget, profile=profile)
 
 
-__all__ = ["HardBot", "Node", "PROFILES", "Search", "SearchDecision", "describe",
+__all__ = ["HardBot", "Node", "Search", "SearchDecision", "describe",
            "make_hard_bot", "terminal_rewards"]

@@ -3,9 +3,11 @@
 ``rules`` holds the game (no pygame), ``cards`` the deck data, ``ai`` the Easy and
 Normal bots.
 """
+from game.engine import GameInfo, GameSpec
 
-# What the table's Tiled layouts (game/layouts/cubirds_N.tmx) name besides the common
-# seats, status, log and prompts: the four rows, the piles, where a restoration card
-# waits, the on-table buttons and the viewer's hand.
-LAYOUT_OBJECTS = ("row0", "row1", "row2", "row3", "draw", "discard", "pending", "buttons",
-                  "hand")
+SPEC = GameSpec(
+    info=GameInfo("cubirds", "CuBirds", 2, 5,
+                  "Land birds on the fences, trap the flocks between them."),
+    rules="game.cubirds.rules", bots="game.cubirds.ai", hard="game.cubirds.hard",
+    table="scenes.cubirds", throughput=250)
+

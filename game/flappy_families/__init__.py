@@ -3,7 +3,11 @@
 ``rules`` holds the game (no pygame), ``cards`` the card data, ``ai`` the Easy and
 Normal bots reached through ``game.ai.make_bot("flappy_families", level, seed)``.
 """
+from game.engine import GameInfo, GameSpec
 
-# What every flappy_families_<n>.tmx holds besides the seats, status, log and prompts:
-# the Wild's 5x3 grid, the deck, the two bonus slots, the A/B/C choice and the viewer's hand.
-LAYOUT_OBJECTS = ("wild", "deck", "bonus", "actions", "hand")
+SPEC = GameSpec(
+    info=GameInfo("flappy_families", "Flappy Families", 2, 5,
+                  "Flip, remember and match bird families in the Wild."),
+    rules="game.flappy_families.rules", bots="game.flappy_families.ai", hard="game.flappy_families.hard",
+    table="scenes.flappy_families", throughput=300)
+

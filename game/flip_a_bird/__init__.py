@@ -3,7 +3,11 @@
 ``rules`` holds the game (no pygame), ``cards`` the 60 cards, ``ai`` the Easy and Normal
 opponents. Everything else reaches the game through ``game.engine``.
 """
+from game.engine import GameInfo, GameSpec
 
-# What every flip_a_bird_<n>.tmx holds besides the seats, status, log and prompts:
-# the draw pile, the row, the bird counter, the viewer's hand and the claim button.
-LAYOUT_OBJECTS = ("pile", "row", "counter", "hand", "claim")
+SPEC = GameSpec(
+    info=GameInfo("flip_a_bird", "Flip a Bird", 3, 6,
+                  "Push your luck: is the row already over the bird limit?"),
+    rules="game.flip_a_bird.rules", bots="game.flip_a_bird.ai", hard="game.flip_a_bird.hard",
+    table="scenes.flip_a_bird", throughput=500)
+

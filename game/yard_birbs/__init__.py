@@ -3,9 +3,11 @@
 ``rules`` holds the game (no pygame), ``cards`` its data and ``ai`` the Easy and Normal
 opponents; everything else reaches it through ``game.engine``.
 """
+from game.engine import GameInfo, GameSpec
 
-# What the table's Tiled layouts (game/layouts/yard_birbs_N.tmx) name besides the common
-# seats, status, log and prompts: the feeder (the trick and its order tokens), the deck,
-# the Lifer card, the ability row and the viewer's hand. Each seat's rectangle holds its
-# plate and its yard.
-LAYOUT_OBJECTS = ("feeder", "deck", "lifer", "abilities", "hand")
+SPEC = GameSpec(
+    info=GameInfo("yard_birbs", "Yard Birbs", 3, 5,
+                  "Win tricks at the feeder and build flocks in your yard."),
+    rules="game.yard_birbs.rules", bots="game.yard_birbs.ai", hard="game.yard_birbs.hard",
+    table="scenes.yard_birbs", throughput=150)
+
