@@ -5,7 +5,8 @@ map (``seat0``, ``row2``, ``draw``, ...), with typed custom properties where a s
 needs more (e.g. ``facing``). Scenes only ever see :class:`Layout` and :class:`Anchor`,
 never pytmx objects. A layout that is missing an object still loads: the anchor falls
 back to the middle of the screen and one warning names what is missing, so a bad edit in
-Tiled shows up as a misplaced box, not a crash.
+Tiled shows up as a misplaced box, not a crash. Which objects a layout must have is said
+by the scene that uses it (``required``).
 """
 from __future__ import annotations
 
@@ -13,31 +14,9 @@ import logging
 import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Sequence
 
 LAYOUT_DIR = Path(__file__).resolve().parent / "layouts"
-
-# What every layout must contain. "{seat}" expands to seat0..seat{N-1}, where N comes from
-# the file name (cubirds_4.tmx has four seats). A game's tables need TABLE_COMMON plus the
-# names its package declares as LAYOUT_OBJECTS in game/<id>/__init__.py.
-REQUIRED: dict[str, tuple[str, ...]] = {
-    "title": ("logo", "menu", "birds", "prompts"),
-}
-TABLE_COMMON = ("{seat}", "status", "log", "prompts")
-
-
-def _required_for(base: str) -> tuple[str, ...]:
-    if base in REQUIRED:
-        return REQUIRED[base]
-    from game.engine import GAMES
-    if base in GAMES:
-        import importlib
-        try:
-            package = importlib.import_module(f"game.{base}")
-        except ImportError:
-            return TABLE_COMMON
-        return TABLE_COMMON + tuple(getattr(package, "LAYOUT_OBJECTS", ()))
-    return ()
-
 
 @dataclass(frozen=True)
 class Anchor:
@@ -89,23 +68,25 @@ class Layout:
         return anchor
 
 
-def required_names(stem: str) -> list[str]:
-    """The objects a layout file called ``stem`` must have."""
-    base, _, count = stem.partition("_")
-    if not _required_for(base) and "_" in stem:
-        base, _, count = stem.rpartition("_")
+def expand(required: Sequence[str], stem: str) -> list[str]:
+    """The object names a layout file called ``stem`` must have: ``{seat}`` stands for
+    seat0..seat{N-1}, N taken from the file name (cubirds_4 has four seats). The scene
+    that uses a layout says what it needs; this module names no scene or game."""
+    _, _, count = stem.rpartition("_")
+    seats = int(count) if count.isdigit() else 0
     names: list[str] = []
-    for name in _required_for(base):
+    for name in required:
         if "{seat}" in name:
-            seats = int(count) if count.isdigit() else 0
             names.extend(name.replace("{seat}", f"seat{i}") for i in range(seats))
         else:
             names.append(name)
     return names
 
 
-def load(path: Path, log: logging.Logger | None = None) -> Layout:
-    """Read a .tmx file; never raises for a bad file (problems are logged and listed)."""
+def load(path: Path, log: logging.Logger | None = None, required: Sequence[str] = ()
+         ) -> Layout:
+    """Read a .tmx file; never raises for a bad file (problems are logged and listed,
+    among them any ``required`` object it lacks)."""
     layout = Layout(path.stem, log=log)
     try:
         import pytmx  # imported here: loading layouts is the only thing that needs it
@@ -125,7 +106,7 @@ def load(path: Path, log: logging.Logger | None = None) -> Layout:
             props = tuple(sorted((str(k), v) for k, v in obj.properties.items()))
             layout.anchors[obj.name] = Anchor(obj.name, obj.type or "", int(obj.x), int(obj.y),
                                               int(obj.width), int(obj.height), props)
-    missing = [n for n in required_names(path.stem) if n not in layout.anchors]
+    missing = [n for n in expand(required, path.stem) if n not in layout.anchors]
     if missing:
         layout.problems.append("missing " + ", ".join(missing))
         if log:
@@ -137,10 +118,11 @@ def load(path: Path, log: logging.Logger | None = None) -> Layout:
 _CACHE: dict[str, Layout] = {}
 
 
-def get(name: str, log: logging.Logger | None = None) -> Layout:
+def get(name: str, log: logging.Logger | None = None, required: Sequence[str] = ()
+        ) -> Layout:
     """Load ``game/layouts/<name>.tmx`` once per run."""
     layout = _CACHE.get(name)
     if layout is None:
-        layout = load(LAYOUT_DIR / f"{name}.tmx", log)
+        layout = load(LAYOUT_DIR / f"{name}.tmx", log, required)
         _CACHE[name] = layout
     return layout

@@ -15,7 +15,7 @@ from game.engine import GAMES
 from game.input import Input
 from game.scene import Scene, release
 from game.session import quick_match
-from scenes.tables import make_table, playable
+from scenes.table.spec import make_table, playable
 from sprites import ui
 
 BANNER = "Press any button to play"

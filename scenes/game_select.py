@@ -3,23 +3,20 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine import GAMES, GameInfo
-from scenes import tables
+from game.engine import GAMES, GameSpec
 from scenes.base import MenuScene
+from scenes.table.spec import TableSpec, playable, table_spec
 from scenes.widgets import Widget
 from sprites import ui
 
 CARD_W, CARD_H, GAP = 408, 600, 32
-HERO_BIRD = {"cubirds": "owl", "flip_a_bird": "fab_red",
-             "flappy_families": "eerily_extinct", "yard_birbs": "waxwing"}
-CARD_COLOUR = {"cubirds": (52, 92, 132), "flip_a_bird": (132, 62, 70),
-               "flappy_families": (60, 112, 74), "yard_birbs": (120, 92, 40)}
 
 
 class GameCard(Widget):
-    def __init__(self, rect, info: GameInfo, on_pick) -> None:
-        super().__init__(rect, enabled=tables.playable(info.id))
+    def __init__(self, rect, info: GameSpec, on_pick) -> None:
+        super().__init__(rect, enabled=playable(info.id))
         self.info = info
+        self.table = table_spec(info.id) or TableSpec("")
         self.on_pick = on_pick
 
     def activate(self) -> bool:
@@ -32,13 +29,13 @@ class GameCard(Widget):
         from sprites.birds import bird_surface
 
         rect = self.rect.move(0, -12) if focused else self.rect
-        colour = CARD_COLOUR.get(self.info.id, ui.PANEL)
+        colour = self.table.colour
         if not self.enabled:
             colour = tuple(int(c * 0.55) for c in colour)
         ui.draw_shadowed_panel(surface, rect, colour, 28, (240, 232, 214), 4)
         name = assets.text(self.info.name, 52, ui.TEXT, "title")
         surface.blit(name, name.get_rect(midtop=(rect.centerx, rect.y + 30)))
-        bird = bird_surface(HERO_BIRD.get(self.info.id, "robin"), (230, 200))
+        bird = bird_surface(self.table.hero, (230, 200))
         if not self.enabled:
             bird = bird.copy()
             bird.fill((120, 120, 120), special_flags=pygame.BLEND_RGB_MULT)
@@ -62,11 +59,13 @@ class GameSelect(MenuScene):
     title = "Choose a game"
 
     def build(self) -> None:
-        total = 4 * CARD_W + 3 * GAP
+        count = len(GAMES)
+        width = min(CARD_W, (ui.SAFE.w - GAP * (count - 1)) // max(count, 1))
+        total = count * width + (count - 1) * GAP
         x = (ui.CANVAS[0] - total) // 2
         y = 240
         for i, info in enumerate(GAMES.values()):
-            rect = pygame.Rect(x + i * (CARD_W + GAP), y, CARD_W, CARD_H)
+            rect = pygame.Rect(x + i * (width + GAP), y, width, CARD_H)
             self.group.widgets.append(GameCard(rect, info, self.pick))
         preferred = self.ctx.session.last_game
         for i, w in enumerate(self.group.widgets):

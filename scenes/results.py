@@ -33,7 +33,7 @@ class Results(MenuScene):
 
     def again(self) -> None:
         from dataclasses import replace
-        from scenes.tables import make_table
+        from scenes.table.spec import make_table
 
         seed = None if self.match.seed is None else self.match.seed + 1
         self.ctx.stack.replace(make_table(self.ctx, replace(self.match, seed=seed)))

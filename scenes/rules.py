@@ -45,7 +45,8 @@ class Rules(Scene):
         self.games = list(GAMES)
         self.game = self.games.index(game_id) if game_id in self.games else 0
         self.page = 0
-        width = (ui.SAFE.w - 3 * 20) // 4
+        count = max(len(self.games), 1)
+        width = (ui.SAFE.w - (count - 1) * 20) // count
         self.tabs = [pygame.Rect(ui.SAFE.x + i * (width + 20), TAB_Y, width, TAB_H)
                      for i in range(len(self.games))]
         self.prev_rect = pygame.Rect(ui.SAFE.x, 900, 240, 80)

@@ -246,7 +246,7 @@ class SeatSetup(MenuScene):
                      open_hands=self.open_hands)
 
     def start(self) -> None:
-        from scenes.tables import make_table
+        from scenes.table.spec import make_table
 
         self._remember()
         self.ctx.stack.push(make_table(self.ctx, self.match()))

@@ -22,7 +22,7 @@ def first_scene(ctx) -> Scene:
 
     opts = ctx.options
     if opts.game is not None:
-        from scenes.tables import make_table, playable
+        from scenes.table.spec import make_table, playable
 
         if playable(opts.game):
             match = quick_match(opts.game, opts.players, opts.seed, autoplay=opts.autoplay)

@@ -18,6 +18,7 @@ from sprites import ui
 PARADE = ("robin", "owl", "fab_yellow", "tiny_tweeters", "waxwing", "toucan", "sea_soarers",
           "flamingo", "kingfisher", "duck", "bright_beauties", "crow")
 BIRD_SIZE = (132, 120)
+LAYOUT_OBJECTS = ("logo", "menu", "birds", "prompts")   # what title.tmx must name
 BIRDS_REST = 30.0   # seconds without input after which the fence birds stop hopping
 
 
@@ -67,7 +68,7 @@ class Title(MenuScene):
     home = True
 
     def build(self) -> None:
-        self.layout = layouts.get("title", self.ctx.log)
+        self.layout = layouts.get("title", self.ctx.log, LAYOUT_OBJECTS)
         menu = self.layout.get("menu")
         spacing = int(menu.prop("spacing", 24))
         entries = [("Play", self.play), ("How to play", self.rules), ("Settings", self.settings)]

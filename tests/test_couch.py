@@ -213,7 +213,7 @@ def test_an_unplugged_spare_pad_does_not_pause(app):
 
 # -- every game: two people, two devices, one TV ---------------------------------------------
 from game.engine import GAMES  # noqa: E402
-from scenes.tables import make_table, playable  # noqa: E402
+from scenes.table.spec import make_table, playable  # noqa: E402
 from scenes.table import TableScene  # noqa: E402
 
 PLAYABLE = [g for g in GAMES if playable(g)]

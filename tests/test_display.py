@@ -104,7 +104,7 @@ def frames(app, seconds: float, dt: float = 1 / 60) -> int:
 
 def waiting_table(app):
     from game.session import quick_match
-    from scenes.tables import make_table
+    from scenes.table.spec import make_table
 
     table = show(app, make_table(app.ctx, quick_match("cubirds", 2, seed=3)))
     for _ in range(600):
@@ -128,7 +128,7 @@ def test_a_table_waiting_for_a_person_shows_next_to_nothing(app):
 
 def test_an_animating_table_is_shown_every_frame(app):
     from game.session import quick_match
-    from scenes.tables import make_table
+    from scenes.table.spec import make_table
 
     app.ctx.settings.ai_speed = "fast"
     show(app, make_table(app.ctx, quick_match("flip_a_bird", 4, seed=2, autoplay=True)))

@@ -6,7 +6,7 @@ import pytest
 
 from game.flappy_families import rules as R
 from game.session import Match, Seat, default_seats, quick_match
-from scenes import table as table_module
+from scenes.table import scene as table_module
 from scenes.flappy_families_table import FlappyFamiliesTable
 from scenes.results import Results
 from sprites import ui

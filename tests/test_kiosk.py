@@ -328,7 +328,7 @@ def test_a_table_that_leaves_is_freed_at_once(make):
     import weakref
 
     from game.session import quick_match
-    from scenes.tables import make_table
+    from scenes.table.spec import make_table
 
     app = make(kiosk=True)
     show(app, Title(app.ctx))

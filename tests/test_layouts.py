@@ -5,32 +5,42 @@ from pathlib import Path
 import pytest
 
 from game import layouts
+from game.engine import GAMES
+from scenes.table.scene import TABLE_COMMON
+from scenes.table.spec import table_spec
+from scenes.title import LAYOUT_OBJECTS as TITLE
 
 TMX = sorted(layouts.LAYOUT_DIR.glob("*.tmx"))
 
 
+def required(stem: str) -> list[str]:
+    """What the scene that uses this file asks of it (the title, or a game's table)."""
+    if stem == "title":
+        return layouts.expand(TITLE, stem)
+    game_id = stem.rpartition("_")[0]
+    spec = table_spec(game_id) if game_id in GAMES else None
+    return layouts.expand(TABLE_COMMON + spec.layout_objects, stem) if spec else []
+
+
 @pytest.mark.parametrize("path", TMX, ids=[p.stem for p in TMX])
 def test_every_layout_has_its_required_objects(path):
-    layout = layouts.load(path)
+    names = required(path.stem)
+    layout = layouts.load(path, required=names)
     assert layout.problems == []
-    for name in layouts.required_names(path.stem):
+    for name in names:
         anchor = layout.anchors[name]
         assert anchor.w > 0 and anchor.h > 0, f"{name} has no size"
         assert 0 <= anchor.x and anchor.x + anchor.w <= 1920, f"{name} is off the canvas"
         assert 0 <= anchor.y and anchor.y + anchor.h <= 1080, f"{name} is off the canvas"
 
 
-def test_every_layout_family_is_known():
+def test_every_layout_file_belongs_to_a_scene():
     for path in TMX:
-        assert layouts.required_names(path.stem), f"{path.name} has no REQUIRED entry"
+        assert required(path.stem), f"no scene uses {path.name}"
 
 
 def test_required_names_expand_seats():
-    layouts.REQUIRED["demo"] = ("table", "{seat}")
-    try:
-        assert layouts.required_names("demo_3") == ["table", "seat0", "seat1", "seat2"]
-    finally:
-        del layouts.REQUIRED["demo"]
+    assert layouts.expand(("table", "{seat}"), "demo_3") == ["table", "seat0", "seat1", "seat2"]
 
 
 def test_missing_object_gets_a_stand_in_and_one_warning(tmp_path, caplog):
@@ -38,7 +48,7 @@ def test_missing_object_gets_a_stand_in_and_one_warning(tmp_path, caplog):
     text = (layouts.LAYOUT_DIR / "title.tmx").read_text()
     path.write_text(text.replace('name="menu"', 'name="menu_renamed"'))
     log = logging.getLogger("test.layouts")
-    layout = layouts.load(path, log)
+    layout = layouts.load(path, log, TITLE)
     assert layout.problems == ["missing menu"]
     stand_in = layout.get("menu")
     layout.get("menu")

@@ -4,7 +4,7 @@ import pytest
 
 from game.input import Act
 from game.session import Match, Seat
-from scenes.table import THINK
+from scenes.table.scene import THINK
 from tests.harness import make_app, press, show
 from tests.toy_game import Play
 from tests.toy_table import ToyTable

@@ -12,7 +12,7 @@ import pytest
 from game.engine import GAMES
 from game.session import Match, default_seats
 from scenes.table import TableScene
-from scenes.tables import make_table, playable
+from scenes.table.spec import make_table, playable
 from sprites import ui
 from tests.harness import make_app, show
 from tools.screens import menu_scenes

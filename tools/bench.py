@@ -104,7 +104,7 @@ def _scene_factories(ctx):
     yield from menu_scenes(ctx)
     from game.engine import GAMES
     from game.session import quick_match
-    from scenes.tables import make_table, playable
+    from scenes.table.spec import make_table, playable
 
     for level in ("normal", "hard"):
         for game_id, info in GAMES.items():

@@ -44,6 +44,7 @@ AI_SLICE = 0.004                                       # seconds of search per f
 RESULTS_DELAY = 2.6                                    # banner time before the results
 LOG_KEEP = 20                                          # log lines a panel could ever show
 PLATE_RADIUS = 20
+TABLE_COMMON = ("{seat}", "status", "log", "prompts")   # what every table's layout names
 
 
 class TableScene(Scene):
@@ -62,7 +63,7 @@ class TableScene(Scene):
         base_seed = match.seed if match.seed is not None else 0
         self.bots = {seat: self.make_bot(s.level, base_seed * 31 + seat)
                      for seat, s in enumerate(match.seats) if not s.human}
-        self.layout = layouts.get(self.layout_name(), ctx.log)
+        self.layout = layouts.get(self.layout_name(), ctx.log, self.layout_objects())
         self.animator = Animator()
         self.log_lines: deque[str] = deque(maxlen=40)
         self.banner_text = ""
@@ -119,6 +120,12 @@ class TableScene(Scene):
 
     def layout_name(self) -> str:
         return f"{self.match.game_id}_{self.match.num_players}"
+
+    def layout_objects(self) -> tuple[str, ...]:
+        """What the layout must name: the common pieces and the game's own."""
+        from scenes.table.spec import table_spec
+        spec = table_spec(self.match.game_id)
+        return TABLE_COMMON + (spec.layout_objects if spec is not None else ())
 
     def setup(self) -> None:
         """Create sprites and static surfaces (called once, before the first refresh)."""

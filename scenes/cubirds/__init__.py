@@ -1,0 +1,7 @@
+"""CuBirds's table: what it looks like and how a person plays it."""
+from scenes.table.spec import TableSpec
+
+TABLE = TableSpec(
+    table="scenes.cubirds_table:CuBirdsTable",
+    layout_objects=('row0', 'row1', 'row2', 'row3', 'draw', 'discard', 'pending', 'buttons', 'hand'),
+    colour=(52, 92, 132), hero="owl")

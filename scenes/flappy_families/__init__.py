@@ -1,0 +1,7 @@
+"""Flappy Families's table: what it looks like and how a person plays it."""
+from scenes.table.spec import TableSpec
+
+TABLE = TableSpec(
+    table="scenes.flappy_families_table:FlappyFamiliesTable",
+    layout_objects=('wild', 'deck', 'bonus', 'actions', 'hand'),
+    colour=(60, 112, 74), hero="eerily_extinct")

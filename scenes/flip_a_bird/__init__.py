@@ -1,0 +1,7 @@
+"""Flip a Bird's table: what it looks like and how a person plays it."""
+from scenes.table.spec import TableSpec
+
+TABLE = TableSpec(
+    table="scenes.flip_a_bird_table:FlipABirdTable",
+    layout_objects=('pile', 'row', 'counter', 'hand', 'claim'),
+    colour=(132, 62, 70), hero="fab_red")

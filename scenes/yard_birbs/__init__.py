@@ -1,0 +1,7 @@
+"""Yard Birbs's table: what it looks like and how a person plays it."""
+from scenes.table.spec import TableSpec
+
+TABLE = TableSpec(
+    table="scenes.yard_birbs_table:YardBirbsTable",
+    layout_objects=('feeder', 'deck', 'lifer', 'abilities', 'hand'),
+    colour=(120, 92, 40), hero="waxwing")
