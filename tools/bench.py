@@ -36,9 +36,6 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# per-game throughput targets (complete random games/s, 4 players or the minimum)
-THROUGHPUT_TARGET = {"cubirds": 250, "flip_a_bird": 500, "flappy_families": 300,
-                     "yard_birbs": 150}
 FRAME_P99_TARGET_MS = 8.0
 THINKING_P99_TARGET_MS = 16.7  # a table while the Hard search runs in its 4 ms slices
 IDLE_RATIO_TARGET = 0.25       # idle table CPU / always-redrawing table CPU
@@ -328,6 +325,8 @@ def mark(ok: bool) -> str:
 
 
 def report(data: dict) -> str:
+    from game.engine import GAMES
+
     lines = ["Birdhouse benchmark  (" + data["machine"] + ")", ""]
     if "startup" in data:
         s = data["startup"]
@@ -349,7 +348,7 @@ def report(data: dict) -> str:
         lines += ["", f"{'random play (per CPU second)':34} {'games/s':>8} {'decisions/s':>12} "
                       f"{'turns/s':>9} {'wall g/s':>9}"]
         for game_id, t in data["throughput"].items():
-            target = THROUGHPUT_TARGET.get(game_id, 0)
+            target = GAMES[game_id].throughput   # each game's own target (its GameSpec)
             turns = f"{t['turns_per_s']:9.0f}" if "turns_per_s" in t else f"{'':9}"
             lines.append(f"{game_id + ' (' + str(t['players']) + 'p)':34} {t['games_per_s']:8.0f} "
                          f"{t['decisions_per_s']:12.0f} {turns} {t['wall_games_per_s']:9.0f}  target {target}  "

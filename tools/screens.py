@@ -27,6 +27,7 @@ from game.cli import Options  # noqa: E402
 
 def menu_scenes(ctx):
     """(name, scene factory) for every scene that needs no game in progress."""
+    from game.engine import GAMES
     from scenes.game_select import GameSelect
     from scenes.overlays import Confirm, ControllerLost
     from scenes.pause import Pause
@@ -37,10 +38,11 @@ def menu_scenes(ctx):
 
     yield "title", lambda: Title(ctx)
     yield "game_select", lambda: GameSelect(ctx)
-    yield "seat_setup", lambda: SeatSetup(ctx, "flip_a_bird")
+    first = next(iter(GAMES))
+    yield "seat_setup", lambda: SeatSetup(ctx, first)
     yield "settings", lambda: SettingsScene(ctx)
-    yield "rules", lambda: Rules(ctx, "cubirds")
-    yield "pause", lambda: Pause(ctx, "cubirds")
+    yield "rules", lambda: Rules(ctx, first)
+    yield "pause", lambda: Pause(ctx, first)
     yield "confirm", lambda: Confirm(ctx, "Leave this game?", "The game in progress will end.",
                                      lambda: None)
     yield "controller_lost", lambda: ControllerLost(ctx, "pad0", "Wren")
