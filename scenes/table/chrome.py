@@ -1,0 +1,292 @@
+"""What every table draws around the game: the felt, the seat plates, the status line,
+the log panel, call-outs and the win banner, and the hooks a game's ``draw`` module
+fills in (``draw_table``, ``paint_felt``, ``plate_key``/``paint_plate_extra``,
+``draw_seat_extra``, ``draw_over_seats``, ``draw_on_top``).
+
+A mixin of :class:`scenes.table.TableScene`; a game's draw module subclasses it.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.input import Act
+from scenes.base import draw_prompts
+from sprites import ui
+
+LOG_KEEP = 20       # log lines a panel could ever show
+PLATE_RADIUS = 20
+
+
+class Chrome:
+    _cloth: list = []   # the bare cloth, the same for every table: built once per run
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        """Everything game-specific."""
+
+    def draw_seat_extra(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
+        """Game details on a seat's plate (hand size, collection...)."""
+
+    def draw_over_seats(self, surface: pygame.Surface) -> None:
+        """Anything that must lie above the seat plates but below the status line, log
+        and banner (cards flying to a yard, tooltips)."""
+
+    def draw_on_top(self, surface: pygame.Surface) -> None:
+        """Anything that must lie above the status line and the log, below the banner
+        (cards leaping out, call-outs, a tip beside the focused choice)."""
+
+    def banner(self, text: str, sub: str = "", hold: float = 1.6) -> None:
+        self.banner_text, self.banner_sub = text, sub
+        self.banner_time, self.banner_hold = 0.0, hold
+        self._banner_surface = None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.felt(), (0, 0))
+        self.draw_table(surface)
+        for seat in range(self.match.num_players):
+            self.draw_seat(surface, seat)
+        self.draw_over_seats(surface)
+        self.draw_status(surface)
+        self.draw_log(surface)
+        self.draw_on_top(surface)
+        self.draw_callout(surface)
+        self.draw_banner(surface)
+        seat = self.state.current_player
+        if self.human_deciding:
+            anchor = self.layout.get("prompts")
+            device = self.owner(seat) or self.last_device.get(seat)
+            items = tuple(self.prompts())
+            if self.hints_on and self.hint_action is None:
+                items += ((Act.HINT, "Thinking\u2026" if self.hint_decision else "Hint"),)
+            draw_prompts(surface, self.ctx, items, device, y=anchor.y + anchor.h)
+
+    def felt_key(self) -> object:
+        """What, besides the layout, changes the table's backdrop (see paint_felt)."""
+        return ()
+
+    def paint_felt(self, surface: pygame.Surface) -> None:
+        """Paint what never moves during a game (fences, trays, labels) into the
+        backdrop, which is then one opaque blit a frame."""
+
+    def felt(self) -> pygame.Surface:
+        """The backdrop: a soft radial light on green felt, the game's static pieces
+        (paint_felt), the log's panel and every seat plate's panel, built once per table (and again only
+        if felt_key changes). Plates are lit and filled on top of it (draw_seat)."""
+        key = self.felt_key()
+        if self._felt is not None and self._felt[0] == key:
+            return self._felt[1]
+        if not Chrome._cloth:
+            cloth = pygame.Surface(ui.CANVAS)
+            cloth.fill(ui.FELT_DARK)
+            cx, cy = ui.CANVAS[0] // 2, ui.CANVAS[1] // 2
+            for i in range(24, 0, -1):
+                t = i / 24
+                colour = ui.lerp_colour(ui.FELT, ui.FELT_DARK, t)
+                pygame.draw.ellipse(cloth, colour, pygame.Rect(0, 0, 2200 * t, 1300 * t).move(
+                    cx - 1100 * t, cy - 650 * t))
+            Chrome._cloth.append(ui.fast_opaque(cloth))
+        surf = Chrome._cloth[0].copy()
+        self.paint_felt(surf)
+        log = self.layout.get("log")
+        surf.blit(ui.panel((log.w, log.h), (12, 18, 24), 16, alpha=190), (log.x, log.y))
+        for seat in range(self.match.num_players):
+            ui.draw_shadowed_panel(surf, self.seat_rect(seat), ui.PANEL, PLATE_RADIUS)
+        self._felt = (key, surf)
+        return surf
+
+    plate_corner = 60   # px kept free right of the name line (the thinking bird's corner)
+
+    def seat_rect(self, seat: int) -> pygame.Rect:
+        return pygame.Rect(self.layout.get(f"seat{seat}").rect)
+
+    def plate_key(self, seat: int) -> object:
+        """What, besides the name, changes a seat's plate picture (counts, badges):
+        the plate is repainted only when this value changes."""
+        return ()
+
+    def paint_plate_extra(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
+        """Paint the game's static plate details into the cached plate picture."""
+
+    def plate_label(self, seat: int, width: int) -> str:
+        """The seat's name line, shortened until it fits: 'Wren · Normal AI' ... 'Wren'."""
+        info = self.match.seats[seat]
+        if info.human:
+            options = [f"{info.name} \u00b7 You" if len(self.match.humans) == 1 else info.name,
+                       info.name]
+        else:
+            options = [f"{info.name} \u00b7 {info.level.title()} AI",
+                       f"{info.name} \u00b7 {info.level.title()}", f"{info.name} \u00b7 AI",
+                       info.name]
+        font = self.ctx.assets.font("bold", 32)
+        return next((o for o in options if font.size(o)[0] <= width), options[-1])
+
+    def draw_seat(self, surface: pygame.Surface, seat: int) -> None:
+        """A seat's plate. Its panel lies in the backdrop; the seat whose move is on screen
+        (``turn_seat``) gets a lit panel in its colour on top. What is on the plate (colour
+        shape, name, the game's static extras) is painted once per change into a cached
+        picture cut to what it covers; then come the game's live details and, while its AI
+        thinks, the thinking bird."""
+        rect = self.seat_rect(seat)
+        info = self.match.seats[seat]
+        if self.turn_seat == seat:
+            colour = ui.SEAT_COLOURS[info.colour % 6]
+            surface.blit(ui.panel(rect.size, ui.PANEL_LIGHT, PLATE_RADIUS, colour, 5), rect)
+        key = (rect.size, info, self.plate_key(seat))
+        cached = self._plates.get(seat)
+        if cached is None or cached[0] != key:
+            picture = pygame.Surface(rect.size, pygame.SRCALPHA)
+            self._paint_plate(picture, picture.get_rect(), seat)
+            bound = picture.get_bounding_rect()
+            picture = ui.fast(picture.subsurface(bound).copy())
+            cached = self._plates[seat] = (key, picture, bound.topleft)
+        surface.blit(cached[1], (rect.x + cached[2][0], rect.y + cached[2][1]))
+        self.draw_seat_extra(surface, seat, rect)
+        if self.state.current_player == seat and not info.human and self.decision is not None:
+            from sprites.birds import thinking_bird
+            bird = thinking_bird(self.ctx.time, (52, 52))
+            surface.blit(bird, bird.get_rect(midright=self.thinking_spot(seat, rect)))
+
+    def _paint_plate(self, surface: pygame.Surface, rect: pygame.Rect, seat: int) -> None:
+        info = self.match.seats[seat]
+        colour = ui.SEAT_COLOURS[info.colour % 6]
+        ui.draw_shape(surface, ui.SEAT_SHAPES[info.colour % 6], (rect.x + 34, rect.y + 34), 20, colour)
+        room = rect.w - 76 - self.plate_corner
+        name = self.ctx.assets.text_fit(self.plate_label(seat, room), 32, room, ui.TEXT, "bold")
+        surface.blit(name, (rect.x + 64, rect.y + 14))
+        self.paint_plate_extra(surface, seat, rect)
+
+    def thinking_spot(self, seat: int, rect: pygame.Rect) -> tuple[int, int]:
+        """Where the thinking bird perches (its right middle): inside the plate's top-right
+        corner, so it never covers the plate above or leaves the safe area."""
+        return rect.right - 10, rect.y + 32
+
+    def status_line(self) -> str:
+        """The status, named when several people share the screen: the hand on show lies
+        under the first seat's plate whoever's it is, so the line says whose it is."""
+        text = self.status()
+        seat = self.state.current_player
+        if (text and len(self.match.humans) >= 2 and self.is_human(seat)
+                and self.viewer == seat):
+            name = self.match.seats[seat].name
+            if not text.startswith(name):
+                text = f"{name} \u2014 {text}"
+        return text
+
+    def draw_status(self, surface: pygame.Surface) -> None:
+        text = self.status_line()
+        if not text:
+            return
+        anchor = self.layout.get("status")
+        a = self.ctx.assets
+        size = next((px for px in (40, 34) if a.font("bold", px).size(text)[0] <= anchor.w - 40),
+                    30)   # a smaller line before a cut one; never under the ten-foot floor
+        txt = a.text_fit(text, size, anchor.w - 40, ui.TEXT, "bold")
+        box = txt.get_rect(center=anchor.center).inflate(48, 20)
+        surface.blit(ui.panel(box.size, (12, 18, 24), box.h // 2, alpha=200), box)
+        surface.blit(txt, txt.get_rect(center=anchor.center))
+
+    def draw_log(self, surface: pygame.Surface) -> None:
+        """The newest lines, newest at the bottom in full colour, long lines wrapped (not
+        cut: the end of a line is often what matters), as many as the panel holds; the
+        panel is in the backdrop and the text is one picture, redrawn only on change."""
+        if not self.log_lines:
+            return
+        lines = tuple(self.log_lines)[-LOG_KEEP:]
+        if self._log_picture is None or self._log_picture[0] != lines:
+            self._log_picture = (lines, self._paint_log(lines))
+        anchor = self.layout.get("log")
+        surface.blit(self._log_picture[1], (anchor.x, anchor.y))
+
+    def _paint_log(self, lines: tuple[str, ...]) -> pygame.Surface:
+        a = self.ctx.assets
+        anchor = self.layout.get("log")
+        width = anchor.w - 32
+        step = a.font("body", 28).get_linesize() + 2
+        picture = pygame.Surface((anchor.w, anchor.h), pygame.SRCALPHA)
+        bottom = anchor.h - 10
+        for i, line in enumerate(reversed(lines)):
+            room = (bottom - 4) // step   # rows left above the lines already drawn
+            if room <= 0:
+                break
+            rows = a.wrap(line, 28, width)
+            if len(rows) > room:  # the start of the line, cut short where the room ends
+                rows = rows[:room - 1] + [" ".join(rows[room - 1:])]
+            colour = ui.TEXT if i == 0 else ui.TEXT_MUTED
+            bottom -= step * len(rows)
+            for k, row in enumerate(rows):
+                picture.blit(a.text_fit(row, 28, width, colour), (16, bottom + k * step))
+        return ui.fast(picture)
+
+    shout_style = (60, 34, 1300)   # title and subtitle size, the widest a line may be
+
+    def shout_spot(self) -> tuple[int, int]:
+        """Where call-outs show unless told (the middle of the screen)."""
+        return ui.CANVAS[0] // 2, ui.CANVAS[1] // 2
+
+    def shout(self, title: str, sub: str = "", hold: float = 1.6, edge=ui.ACCENT,
+              at: tuple[int, int] | None = None, tint: bool = False) -> None:
+        """A big message centred on ``at`` for ``hold`` seconds (AI speed applies; the
+        table's clock, so it waits while paused). The title is gold, or in the edge's
+        colour with ``tint``. Built once as one colour-keyed picture and only moved while
+        it shows: a cheap blit a frame, even during a busy animation."""
+        a = self.ctx.assets
+        size, sub_size, width = self.shout_style
+        title_s = a.text_fit(title, size, width, edge if tint else ui.ACCENT, "title")
+        # a long sub-line wraps onto a second line rather than losing its end
+        lines = [sub] if a.font("body", sub_size).size(sub)[0] <= width else \
+            a.wrap(sub, sub_size, width)[:2]
+        subs = [a.text_fit(line, sub_size, width, ui.TEXT) for line in lines if line]
+        w = max([title_s.get_width()] + [s.get_width() for s in subs]) + 100
+        h = title_s.get_height() + sum(s.get_height() + 8 for s in subs) + 44
+        surf = pygame.Surface((w, h))      # opaque with a colour key: a cheap blit
+        key = (255, 0, 255)
+        surf.fill(key)
+        pygame.draw.rect(surf, (16, 22, 32), surf.get_rect(), border_radius=28)
+        pygame.draw.rect(surf, edge, surf.get_rect(), 5, border_radius=28)
+        surf.blit(title_s, title_s.get_rect(midtop=(w // 2, 20)))
+        y = 20 + title_s.get_height() + 8
+        for line in subs:
+            surf.blit(line, line.get_rect(midtop=(w // 2, y)))
+            y += line.get_height() + 8
+        surf.set_colorkey(key, pygame.RLEACCEL)
+        self.callout = (surf, self.clock, self.dur(hold), at or self.shout_spot())
+
+    def draw_callout(self, surface: pygame.Surface) -> None:
+        if self.callout is None:
+            return
+        surf, start, hold, (x, y) = self.callout
+        t = self.clock - start
+        if t > hold or t < 0:
+            self.callout = None
+            return
+        k = min(t / 0.18, 1.0)   # it drops in
+        surface.blit(surf, surf.get_rect(center=(x, y + int((1 - k) ** 2 * 40))))
+
+    def draw_banner(self, surface: pygame.Surface) -> None:
+        if not self.banner_text:
+            return
+        t = self.banner_time
+        total = self.banner_hold + 0.6
+        if t > total:
+            return
+        if self._banner_surface is None:  # built once per banner, then only faded
+            self._banner_surface = self._build_banner()
+        appear = min(t / 0.25, 1.0)
+        fade = 1.0 if t < total - 0.35 else max(0.0, (total - t) / 0.35)
+        banner = self._banner_surface
+        banner.set_alpha(int(255 * min(appear, fade)))
+        rise = int(24 * (1.0 - appear))
+        surface.blit(banner, banner.get_rect(center=(ui.CANVAS[0] // 2,
+                                                     ui.CANVAS[1] // 2 - 60 + rise)))
+
+    def _build_banner(self) -> pygame.Surface:
+        a = self.ctx.assets
+        title = a.text_fit(self.banner_text, 64, 1500, ui.ACCENT, "title")
+        sub = a.text_fit(self.banner_sub, 36, 1500, ui.TEXT) if self.banner_sub else None
+        h = title.get_height() + (sub.get_height() + 10 if sub else 0) + 56
+        w = max(title.get_width(), sub.get_width() if sub else 0) + 120
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        surf.blit(ui.panel((w, h), (16, 22, 32), 28, ui.ACCENT, 4, alpha=235), (0, 0))
+        surf.blit(title, title.get_rect(midtop=(w // 2, 28)))
+        if sub:
+            surf.blit(sub, sub.get_rect(midbottom=(w // 2, h - 24)))
+        return surf

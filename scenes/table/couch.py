@@ -1,0 +1,71 @@
+"""Who sees what at a shared table, and which device may play which seat (couch play).
+
+A mixin of :class:`scenes.table.TableScene`; it reads ``self.match``, ``self.state``,
+``self.owners``, ``self.revealed``, ``self.last_viewer`` and ``self.last_device``.
+"""
+from __future__ import annotations
+
+
+class Couch:
+    @property
+    def privacy(self) -> bool:
+        """Two or more people share the screen and hands are hidden between their turns."""
+        return len(self.match.humans) >= 2 and not self.match.open_hands
+
+    @property
+    def viewer(self) -> int | None:
+        """Whose private view the screen shows.
+
+        One human: always theirs. Several with privacy: only the seat that passed its
+        privacy screen, until play leaves that seat (a spectator view otherwise). Several
+        with open hands (teaching): the human to move, or the last one who moved.
+        """
+        humans = self.match.humans
+        if not humans:
+            return None
+        if len(humans) == 1:
+            return humans[0]
+        if self.privacy:
+            return self.revealed
+        seat = self.state.current_player
+        if seat in humans:
+            self.last_viewer = seat
+        return self.last_viewer if self.last_viewer is not None else humans[0]
+
+    def private_turn(self, seat: int) -> bool:
+        """Must ``seat`` pass a privacy screen before deciding? (With privacy on, yes; a
+        table may take a decision that shows nothing private in the open.)"""
+        return self.privacy
+
+    def reveal(self, seat: int) -> None:
+        """The seat passed its privacy screen: show its hand."""
+        self.revealed = seat
+        self.dirty = True
+
+    def owner(self, seat: int | None) -> str | None:
+        return self.owners.get(seat) if seat is not None else None
+
+    def accepts(self, seat: int | None, device: str) -> bool:
+        """May ``device`` make decisions for ``seat``? With one human, any device may."""
+        if len(self.match.humans) < 2:
+            return True
+        owner = self.owner(seat)
+        return owner is None or owner == device
+
+    def disconnected(self, device: str) -> str | None:
+        """A device was unplugged: the seat name to pause for, or None to carry on."""
+        for seat, owner in self.owners.items():
+            if owner == device or (owner is None and self.last_device.get(seat) == device):
+                return self.match.seats[seat].name
+        return None
+
+    def rebind(self, old: str, new: str) -> None:
+        """Whoever carried on after an unplug now owns the orphaned seat."""
+        for seat, owner in self.owners.items():
+            if owner == old or (owner is None and self.last_device.get(seat) == old):
+                if owner is not None:
+                    self.owners[seat] = new
+                self.last_device[seat] = new
+
+    def is_human(self, seat: int | None) -> bool:
+        return seat is not None and self.match.seats[seat].human
