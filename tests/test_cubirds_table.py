@@ -13,7 +13,7 @@ from game.cubirds.cards import INDEX, SPECIES
 from game.cubirds.rules import (DRAW, FLOCK, PLACE, RESTORE, DrawTwo, Flock, Pass, Place,
                                 Restore)
 from game.session import Match, default_seats
-from scenes.cubirds_table import CuBirdsTable
+from scenes.cubirds.table import CuBirdsTable
 from tests.harness import make_app, post, press, show
 
 STEP = 1 / 20   # coarse frames: the same animations and AI pauses, a quarter of the renders
@@ -215,7 +215,7 @@ def test_a_flock_is_offered_and_flown(app):
     assert table.moves[0] == (Flock("owl"), True)
     run_until(app, lambda: not table.animator.busy)
     app.frame(STEP)
-    assert table.disp_coll[0] == {"owl": 1, "robin": 1}
+    assert table.counts.collections[0] == {"owl": 1, "robin": 1}
 
 
 def test_a_restoration_card_matching_the_row_is_placed_without_asking(app):

@@ -6,7 +6,7 @@ the values picked so far (or None once the decision is complete), and ``finish(v
 turns them into the action to play. Choosing an option starts the next pick; BACK steps
 back one pick, and on the first pick it is the table's own BACK (the pause menu). The
 table reads ``chain.step`` (the current pick's name) for its status, prompts and
-previews, and ``chain.picker`` takes the input.
+previews; the chain puts each pick's picker in ``table.picker``, which takes the input.
 """
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ class PickChain:
         """Offer the next pick (focusing ``focus`` if it is among its values)."""
         self.pick = self.plan(self.values)
         if self.pick is None:
-            self.picker = None
+            self.picker = self.table.picker = None
             return
         can_back = bool(self.values)
         self.picker = Picker(self.pick.options, self.choose,
@@ -55,6 +55,7 @@ class PickChain:
         for wanted in (self.pick.focus, focus):
             if wanted is not None:
                 self.picker.focus_value(wanted)
+        self.table.picker = self.picker
 
     def choose(self, value: object) -> None:
         if value == BACK:

@@ -1,0 +1,378 @@
+"""The CuBirds table: four rows of birds, the piles, every seat's plate and the viewer's hand.
+
+How it is drawn: everything comes from ``self.shown`` (the viewer's view) and from the
+events of each move, never from the state's hidden fields, so another seat's cards stay
+hidden (a spectator sees no hand at all). ``refresh()`` rebuilds every sprite and the
+display model (:class:`Counts`) from the view once the animations end; the animations
+(``animations.py``) plan a move on a working copy of the sprite lists and advance the
+counts as cards land; ``draw.py`` paints it, ``geometry.py`` says where.
+
+How a person plays (gamepad, keys or mouse), one :class:`PickChain` per decision:
+
+1. a placement: ``species`` — a species group in the hand; then ``end`` — a row end,
+   previewed (ghost cards at that end, the birds it would take lifted and outlined).
+   BACK returns to the species;
+2. ``restore`` — a restoration card waits by the deck: pick the end it joins (when both
+   ends give the same row the table plays it without asking);
+3. ``draw`` — nothing was taken and cards are left in hand: "Draw 2" or "No thanks";
+4. ``flock`` — pick a species that makes a flock, or "No flock".
+
+AI seats show the same preview for a beat before their birds fly, so every move reads
+the same whoever makes it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.cubirds.cards import INDEX, NUM_ROWS, SMALL, SPECIES, species_name
+from game.cubirds.rules import (DRAW, FLOCK, LEFT, PLACE, RESTORE, SIDES, DrawTwo, Flock,
+                                HandDealt, Pass, Place, Restore, enclose, flock_reward)
+from game.engine import TurnPassed
+from game.input import Act, Input
+from scenes.cubirds.animations import PREVIEW_LIFT, CuBirdsAnimations, Preview
+from scenes.cubirds.draw import CuBirdsDraw
+from scenes.cubirds.geometry import CuBirdsGeometry
+from scenes.picker import Option
+from scenes.table.picks import BACK, Pick, PickChain
+from scenes.table.scene import TableScene
+from sprites import cubirds_cards as art
+from sprites import ui
+from sprites.card import CardSprite
+
+DECK_SIZE = 110
+
+
+@dataclass
+class Counts:
+    """The display model: what the plates and piles show. It mirrors the view and is
+    advanced by the animations as each card lands, so a count never runs ahead of the
+    cards on screen."""
+
+    hand_sizes: list[int]
+    collections: list[dict[str, int]]
+    deck: int
+    discard: list[str] = field(default_factory=list)
+    round: int = 1
+    dealing: bool = False      # the round's opening deal is on screen
+
+    @classmethod
+    def of(cls, view) -> "Counts":
+        return cls(list(view.hand_sizes), [dict(pairs) for pairs in view.collections],
+                   view.deck_size, list(view.discard), view.round)
+
+    @classmethod
+    def before_the_deal(cls, players: int) -> "Counts":
+        return cls([0] * players, [{} for _ in range(players)], DECK_SIZE)
+
+
+class CuBirdsTable(CuBirdsAnimations, CuBirdsDraw, TableScene):
+    # -- set-up --------------------------------------------------------------------------
+    def setup(self) -> None:
+        humans = self.match.humans
+        self.geo = CuBirdsGeometry(self.layout, self.match.num_players,
+                                   humans[0] if len(humans) == 1 else 0)
+        self.rows_spr: list[list[CardSprite]] = [[] for _ in range(NUM_ROWS)]
+        self.hand_spr: dict[str, list[CardSprite]] = {}
+        self.pending_spr: CardSprite | None = None
+        self.pending_row: int | None = None
+        self.flying: list[CardSprite] = []
+        self.counts = Counts.before_the_deal(self.match.num_players)
+        self.fan_caption = ""
+        self.fan_rect = pygame.Rect(0, 0, 0, 0)
+        self.chain: PickChain | None = None
+        self.preview: Preview | None = None
+        self.highlight: str | None = None    # species outlined in the rows (step 1 hint)
+        self.buttons: list[Option] = []
+        self.placed_count = 0
+        self._late: list[CardSprite] = []
+        art.warm(self.patterns)   # build every face now, not in the middle of a deal
+        b = self.geo.rect_of("buttons")
+        bh = (b.h - 12) // 2
+        self.button_rects = [pygame.Rect(b.x, b.y, b.w, bh),
+                             pygame.Rect(b.x, b.y + bh + 12, b.w, bh)]
+
+    def enter(self) -> None:
+        """The opening deal starts from an empty table and a full deck."""
+        for row in self.rows_spr:
+            row.clear()
+        self.hand_spr = {}
+        self.pending_spr = None
+        self.counts = Counts.before_the_deal(self.match.num_players)
+        super().enter()
+
+    def seat_rect(self, seat: int) -> pygame.Rect:
+        return self.geo.seat_rect(seat)
+
+    @property
+    def patterns(self) -> bool:
+        return bool(self.ctx.settings.colour_patterns)
+
+    def card(self, species: str | None, pos, face_up: bool = True, visible: bool = True,
+             scale: float = 1.0) -> CardSprite:
+        front = art.face(species, self.patterns) if species else art.back()
+        spr = art.TableCard(front, art.back(), pos, face_up=face_up, key=species)
+        spr.visible = visible
+        spr.scale = scale
+        return spr
+
+    def hand_groups(self) -> list[tuple[str, int]]:
+        return [(s, len(self.hand_spr[s])) for s in SPECIES if self.hand_spr.get(s)]
+
+    def refresh(self) -> None:
+        """Snap every sprite and count to the viewer's view."""
+        v = self.shown
+        geo = self.geo
+        self.rows_spr = [[self.card(s, p) for s, p in zip(row, geo.row_centres(r, len(row)))]
+                         for r, row in enumerate(v.rows)]
+        centres = geo.hand_centres(list(v.hand))
+        self.hand_spr = {s: [self.card(s, p) for p in centres[s]] for s, _ in v.hand}
+        self.pending_spr = None
+        self.pending_row = v.pending_row
+        if v.pending is not None:
+            self.pending_spr = self.card(v.pending, geo.rect_of("pending").center)
+        self.flying = []
+        self.counts = Counts.of(v)
+        self.preview = None
+        self.highlight = None
+
+    def loggable(self, event) -> bool:
+        """Keep the one-line log on what happened: whose turn it is and who was dealt
+        cards show on the plates, so those lines would only push the news away."""
+        return not isinstance(event, (TurnPassed, HandDealt))
+
+    # -- the human's turn ------------------------------------------------------------------
+    @property
+    def step(self) -> str | None:
+        """The pick being made (species, end, restore, draw, flock), if any."""
+        return self.chain.step if self.chain is not None else None
+
+    @property
+    def chosen(self) -> str | None:
+        """The species picked for a placement, once picked."""
+        if self.step == "end":
+            return self.chain.values[0]
+        return None
+
+    def forced_action(self) -> Restore | None:
+        """Both ends give the same row (the card matches the row's only species): no choice."""
+        v = self.shown  # public fields only: the same in every seat's view
+        if v.phase != RESTORE or v.pending is None or v.pending_row is None:
+            return None
+        row = v.rows[v.pending_row]
+        if row and all(s == v.pending for s in row):
+            return Restore(LEFT)
+        return None
+
+    def begin_turn(self, focus: object = None) -> None:
+        plans = {PLACE: (self.plan_place, lambda values: Place(values[0], *values[1])),
+                 RESTORE: (self.plan_restore, lambda values: Restore(values[0])),
+                 DRAW: (self.plan_draw, lambda values: values[0]),
+                 FLOCK: (self.plan_flock, lambda values: values[0])}
+        plan, action = plans[self.shown.phase]
+
+        def finish(values: tuple):
+            self.finish_choice()
+            return action(values)
+        self.buttons = []
+        self.chain = PickChain(self, plan, finish, focus)
+        self.sync_focus()
+
+    def plan_place(self, values: tuple) -> Pick | None:
+        if not values:
+            self.buttons = []
+            return Pick("species", [Option(self.geo.group_rect(s, self.hand_groups()), s,
+                                           "Choose") for s, _ in self.hand_groups()])
+        if len(values) == 2:
+            return None
+        species = values[0]
+        count = len(self.hand_spr.get(species, ()))
+        options = []
+        best, best_taken = 0, -1
+        for r in range(NUM_ROWS):
+            n = len(self.rows_spr[r])
+            for side in SIDES:
+                taken = len(enclose(list(self.shown.rows[r]), species, count, side == LEFT)[1])
+                if taken > best_taken:
+                    best, best_taken = len(options), taken
+                slot = self.geo.end_slot(r, side, n)
+                ring = slot.unionall([slot.move(x - slot.centerx, 0) for x, _ in
+                                      self.geo.ghost_positions(r, side, count, n)])
+                options.append(Option(slot, (r, side), "Land here", ring=ring))
+        self.buttons = [Option(self.button_rects[1], BACK, "Back")]
+        hint = self.hint_action
+        focus = (hint.row, hint.side) if isinstance(hint, Place) and hint.species == species \
+            else None   # the hint's second pick
+        return Pick("end", options + self.buttons, focus=focus, initial=best)
+
+    def plan_restore(self, values: tuple) -> Pick | None:
+        if values:
+            return None
+        v = self.shown
+        n = len(self.rows_spr[v.pending_row])
+        self.buttons = []
+        return Pick("restore", [Option(self.geo.end_slot(v.pending_row, side, n), side,
+                                       "Add here") for side in SIDES])
+
+    def plan_draw(self, values: tuple) -> Pick | None:
+        if values:
+            return None
+        self.buttons = [Option(self.button_rects[0], DrawTwo(True), "Draw 2"),
+                        Option(self.button_rects[1], DrawTwo(False), "No thanks")]
+        return Pick("draw", self.buttons)
+
+    def plan_flock(self, values: tuple) -> Pick | None:
+        if values:
+            return None
+        groups = self.hand_groups()
+        options = [Option(self.geo.group_rect(s, groups), Flock(s), "Fly this flock")
+                   for s, n in groups if n >= SMALL[INDEX[s]]]
+        self.buttons = [Option(self.button_rects[1], Pass(), "No flock")]
+        return Pick("flock", options + self.buttons)
+
+    def show_hint(self, action) -> None:
+        """Focus the hint's option: a placement's species, then (once chosen) its row end."""
+        chain = self.chain
+        if chain is None or chain.picker is None:
+            return
+        if isinstance(action, Place):
+            if self.step == "end" and self.chosen != action.species:
+                chain.restart((), focus=action.species)
+            else:
+                chain.picker.focus_value((action.row, action.side) if self.step == "end"
+                                         else action.species)
+        elif isinstance(action, Restore):
+            chain.picker.focus_value(action.side)
+        else:
+            chain.picker.focus_value(action)
+        self.sync_focus()
+
+    def finish_choice(self) -> None:
+        self.buttons = []
+        self.preview = None
+        self.highlight = None
+        for cards in self.hand_spr.values():
+            for s in cards:
+                s.lift = 0.0
+        for row in self.rows_spr:
+            for s in row:
+                s.lift, s.outline = 0.0, None
+
+    def handle_turn(self, event: Input) -> bool:
+        if self.picker is None:
+            return False
+        used = self.picker.handle(event)
+        if self.picker is not None:
+            self.sync_focus()
+        return used
+
+    def sync_focus(self) -> None:
+        """Lift, outline and preview what the focused option would do."""
+        if self.chain is None or self.step is None:
+            return
+        option = self.picker.focused
+        value = option.value if option is not None else None
+        lifted = None
+        self.preview = None
+        self.highlight = None
+        for row in self.rows_spr:
+            for s in row:
+                s.lift, s.outline = 0.0, None
+        step = self.step
+        if step == "species":
+            lifted = value
+            self.highlight = value
+        elif step == "end":
+            lifted = self.chosen
+            if isinstance(value, tuple):
+                r, side = value
+                count = len(self.hand_spr.get(self.chosen, ()))
+                _, taken, start = enclose(list(self.shown.rows[r]), self.chosen, count,
+                                          side == LEFT)
+                captured = self.rows_spr[r][start:start + len(taken)] if taken else []
+                for s in captured:
+                    s.lift, s.outline = PREVIEW_LIFT, ui.ACCENT
+                ghosts = self.geo.ghost_positions(r, side, count, len(self.rows_spr[r]))
+                self.preview = Preview(self.chosen, ghosts, captured)
+        elif step == "restore":
+            v = self.shown
+            ghosts = self.geo.ghost_positions(v.pending_row, value, 1,
+                                              len(self.rows_spr[v.pending_row]))
+            self.preview = Preview(v.pending, ghosts)
+        elif step == "flock" and isinstance(value, Flock):
+            lifted = value.species
+        for species, cards in self.hand_spr.items():
+            for s in cards:
+                s.lift = 1.0 if species == lifted else 0.0
+        if self.highlight:
+            for row in self.rows_spr:
+                for s in row:
+                    if s.key == self.highlight:
+                        s.outline = (236, 240, 255)
+
+    # -- words -------------------------------------------------------------------------------
+    def status(self) -> str:
+        seat = self.turn_seat
+        if seat is None:
+            return "Game over"
+        name = self.names[seat]
+        if self.counts.dealing:
+            return f"Round {self.counts.round}: dealing the cards"
+        if not self.human_deciding:
+            if self.decision is not None:
+                return f"{name} is thinking\u2026"
+            return f"{name}'s turn"
+        option = self.picker.focused if self.picker is not None else None
+        value = option.value if option is not None else None
+        step = self.step
+        if step == "species":
+            n = len(self.hand_spr.get(value, ())) if isinstance(value, str) else 0
+            if n:
+                return f"Choose a species to land: {n} {species_name(value, n)}"
+            return "Choose a species to land"
+        if step == "end":
+            n = len(self.hand_spr.get(self.chosen, ()))
+            birds = f"{n} {species_name(self.chosen, n)}"
+            if not isinstance(value, tuple):
+                return f"Pick a row end for your {birds}"
+            r, side = value
+            _, taken, _ = enclose(list(self.shown.rows[r]), self.chosen, n, side == LEFT)
+            where = f"{side.capitalize()} end of row {r + 1}"
+            if taken:
+                return f"{where}: you take {self.cards_text(taken)}"
+            return f"{where}: nothing trapped"
+        if step == "restore":
+            v = self.shown
+            return (f"Row {v.pending_row + 1} needs a second species: pick an end for the "
+                    f"{species_name(v.pending)}")
+        if step == "draw":
+            return "Nothing trapped: draw 2 cards from the deck?"
+        if step == "flock":
+            if isinstance(value, Flock):
+                n = len(self.hand_spr.get(value.species, ()))
+                keep = flock_reward(value.species, n)
+                size = "Big" if keep == 2 else "Small"
+                return (f"{size} flock of {n} {species_name(value.species, n)}: "
+                        f"{keep} to your collection, {n - keep} discarded")
+            return "Complete a flock, or keep your cards"
+        return "Your move"
+
+    @staticmethod
+    def cards_text(cards) -> str:
+        counts: dict[str, int] = {}
+        for s in cards:
+            counts[s] = counts.get(s, 0) + 1
+        return ", ".join(f"{n} {species_name(s, n)}" for s, n in
+                         sorted(counts.items(), key=lambda kv: INDEX[kv[0]]))
+
+    def prompts(self) -> tuple[tuple[Act, str], ...]:
+        option = self.picker.focused if self.picker is not None else None
+        label = option.label if option is not None else "Choose"
+        step = self.step
+        if step == "species":
+            return ((Act.LEFT, "Move"), (Act.CONFIRM, "Choose species"), (Act.PAUSE, "Pause"))
+        if step == "end":
+            return ((Act.LEFT, "Move"), (Act.CONFIRM, label), (Act.BACK, "Change species"),
+                    (Act.PAUSE, "Pause"))
+        return ((Act.LEFT, "Move"), (Act.CONFIRM, label), (Act.PAUSE, "Pause"))
