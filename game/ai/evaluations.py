@@ -75,7 +75,8 @@ def cubirds_values(state: State) -> list[float]:
 
 
 def cubirds_turn_start(state: State) -> bool:
-    """A CuBirds turn starts with a placement (a flock completed or passed ends one)."""
+    """A CuBirds turn starts with a placement (a flock completed or passed ends one, and
+    so does a placement that empties the hand without a capture: ruling CB-5)."""
     return state.phase == PLACE
 
 
