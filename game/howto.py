@@ -52,7 +52,8 @@ PAGES: dict[str, tuple[Page, ...]] = {
              "time, each at the end you choose, until the row shows two species.",
              (Mini("parrot", "Parrot"), Mini("", "", down=True, gap_before=True))),
         Page("Nothing trapped? Draw two",
-             "If your birds enclosed nothing, you may take the top two cards of the deck.",
+             "If your birds enclosed nothing, you may take the top two cards of the deck. "
+             "Played your last card that way? No draw: the round is over right there.",
              (Mini("", "", down=True), Mini("", "", down=True))),
         Page("Fly a flock",
              "Then you may show all your cards of one species. At the small flock size, one "

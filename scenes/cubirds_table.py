@@ -15,7 +15,9 @@ How a person plays (gamepad, keys or mouse, all through :class:`scenes.picker.Pi
    birds that would be taken lifted and outlined). BACK returns to step 1;
 3. ``restore`` — a restoration card waits by the deck: pick the end it joins (when both
    ends give the same row the table plays it without asking);
-4. ``draw`` — nothing was taken: "Draw 2" or "No thanks";
+4. ``draw`` — nothing was taken and cards are left in hand: "Draw 2" or "No thanks"
+   (a placement that empties the hand without taking anything ends the round at once,
+   ruling CB-5, so the table plays straight on to the round's end);
 5. ``flock`` — pick a species that makes a flock, or "No flock".
 
 AI seats show the same preview for a beat before their birds fly, so every move reads
@@ -867,6 +869,8 @@ class CuBirdsTable(TableScene):
             where = f"{side.capitalize()} end of row {r + 1}"
             if taken:
                 return f"{where}: you take {self.cards_text(taken)}"
+            if n == sum(map(len, self.hand_spr.values())):
+                return f"{where}: nothing trapped, your hand is empty: the round ends"
             return f"{where}: nothing trapped"
         if step == "restore":
             v = self.shown
