@@ -125,7 +125,8 @@ PAGES: dict[str, tuple[Page, ...]] = {
              (Mini("river_roamers", "River"), Mini("river_roamers", "River", mark=True))),
         Page("Predators!",
              "Reveal a fox, cat, stoat or snake and it leaps into your hand: minus one point, "
-             "and your turn ends at once.",
+             "and your turn ends at once. Even step 3 is skipped, so a row it left bare "
+             "stays empty until a later turn's migration.",
              (Mini("fox", "Fox"), Mini("cat", "Cat"), Mini("stoat", "Stoat"), Mini("snake", "Snake"))),
         Page("Step 3: migration",
              "Any empty row of the Wild fills up with five cards from the deck. The game ends "
