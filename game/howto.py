@@ -151,9 +151,10 @@ PAGES: dict[str, tuple[Page, ...]] = {
              "feeder if you hold one; a card of the Lifer's species is always allowed.",
              (Mini("hawk", "Blue 7"), Mini("goose", "Blue 10"), Mini("crow", "Lifer"))),
         Page("Ranking the trick",
-             "Lifer birds come first, highest number first. Then the most common suit, "
-             "highest first; a tie goes to the led suit if it is tied, else to the suit "
-             "played first. If every suit differs, the lead wins and the rest go by number.",
+             "Lifer birds always take the top places, highest number first. Then the most "
+             "common suit, highest first; a tie goes to the led suit if it is tied, else to "
+             "the suit played first. If every suit differs, the lead wins and the rest go "
+             "by number.",
              ()),
         Page("Take a bird",
              "In place order, everyone takes one bird from the feeder into their yard: into "
@@ -167,7 +168,8 @@ PAGES: dict[str, tuple[Page, ...]] = {
         Page("Abilities",
              "Placed second or lower? After taking your bird you may use one ability at your "
              "place's token or a better one. A star ability changes the Lifer and re-deals "
-             "all the ability cards.",
+             "all the ability cards. A bird may only leave a flock if the birds left behind "
+             "still make one: the middle of a mixed-colour run stays.",
              ()),
         Page("Rounds",
              "When hands are empty, flocks score and yards are cleared. After three rounds "
