@@ -6,7 +6,7 @@ A turn is several small decisions by the same seat, each its own action, and the
 
     "flip"         step 1: flip any face-down card of the Wild          -> Flip(slot)
     "action"       step 2: choose A, B or C (A needs a second card in
-                   the Wild, C empty spaces: ruling FF-4)               -> Choose("A"|"B"|"C")
+                   the Wild; C empty spaces, ruling FF-4)               -> Choose("A"|"B"|"C")
     "flip_second"  A: flip a second card                                -> Flip(slot)
     "b_card"       B: which hand card goes face down where the flipped
                    card was (one choice per family: they play alike)    -> PickCard(family)
