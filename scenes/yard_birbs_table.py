@@ -1274,10 +1274,10 @@ class YardBirbsTable(TableScene):
 
     def why_bird_stays(self, card) -> str:
         """Why an ability may not take this bird of the yard (for the tip line)."""
-        yard = self.step_view.yards[self.state.current_player]
-        flock = next(f for f in yard if card in f.cards)
         if self.step_phase == R.FLY_OFF_BIRD:
             return "only a solo bird may fly off"
+        yard = self.step_view.yards[self.state.current_player]
+        flock = next(f for f in yard if card in f.cards)
         if not flock.can_lose(card):  # ruling YB-9
             return "its flock would no longer qualify"
         return "no other flock takes it"

@@ -166,7 +166,7 @@ class NormalBot(BaseBot):
         if phase == FLOCK:
             return self._flock(reading, actions)
         if phase == DRAW:
-            # Only offered with cards left in hand (ruling CB-5): two more never hurt.
+            # Only offered with cards left in hand (ruling CB-5): take the two cards.
             return DrawTwo(True)
         if phase == RESTORE:
             return min(actions, key=lambda a: self._restore_risk(reading, view, a))
