@@ -52,7 +52,8 @@ PAGES: dict[str, tuple[Page, ...]] = {
              "time, each at the end you choose, until the row shows two species.",
              (Mini("parrot", "Parrot"), Mini("", "", down=True, gap_before=True))),
         Page("Nothing trapped? Draw two",
-             "If your birds enclosed nothing, you may take the top two cards of the deck.",
+             "If your birds enclosed nothing, you may take the top two cards of the deck. "
+             "Played your last card that way? No draw: the round is over right there.",
              (Mini("", "", down=True), Mini("", "", down=True))),
         Page("Fly a flock",
              "Then you may show all your cards of one species. At the small flock size, one "
@@ -124,7 +125,8 @@ PAGES: dict[str, tuple[Page, ...]] = {
              (Mini("river_roamers", "River"), Mini("river_roamers", "River", mark=True))),
         Page("Predators!",
              "Reveal a fox, cat, stoat or snake and it leaps into your hand: minus one point, "
-             "and your turn ends at once.",
+             "and your turn ends at once. Even step 3 is skipped, so a row it left bare "
+             "stays empty until a later turn's migration.",
              (Mini("fox", "Fox"), Mini("cat", "Cat"), Mini("stoat", "Stoat"), Mini("snake", "Snake"))),
         Page("Step 3: migration",
              "Any empty row of the Wild fills up with five cards from the deck. The game ends "
@@ -149,9 +151,10 @@ PAGES: dict[str, tuple[Page, ...]] = {
              "feeder if you hold one; a card of the Lifer's species is always allowed.",
              (Mini("hawk", "Blue 7"), Mini("goose", "Blue 10"), Mini("crow", "Lifer"))),
         Page("Ranking the trick",
-             "Lifer birds come first, highest number first. Then the most common suit, "
-             "highest first; a tie goes to the led suit if it is tied, else to the suit "
-             "played first. If every suit differs, the lead wins and the rest go by number.",
+             "Lifer birds always take the top places, highest number first. Then the most "
+             "common suit, highest first; a tie goes to the led suit if it is tied, else to "
+             "the suit played first. If every suit differs, the lead wins and the rest go "
+             "by number.",
              ()),
         Page("Take a bird",
              "In place order, everyone takes one bird from the feeder into their yard: into "
@@ -165,7 +168,8 @@ PAGES: dict[str, tuple[Page, ...]] = {
         Page("Abilities",
              "Placed second or lower? After taking your bird you may use one ability at your "
              "place's token or a better one. A star ability changes the Lifer and re-deals "
-             "all the ability cards.",
+             "all the ability cards. A bird may only leave a flock if the birds left behind "
+             "still make one: the middle of a mixed-colour run stays.",
              ()),
         Page("Rounds",
              "When hands are empty, flocks score and yards are cleared. After three rounds "

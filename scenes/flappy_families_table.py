@@ -1026,15 +1026,17 @@ class FlappyFamiliesTable(TableScene):
             return
         if self.step == "action" and self.flipped is not None:
             rect = self.slot_rect(self.flipped)
+            # above the card; on the top row, where the status line would cover it, inside
+            spot = (rect.centerx, rect.y - 4 if self.flipped >= R.COLS else rect.y + 46)
             if value == "B":
-                self._tag(surface, "into your hand", (rect.centerx, rect.y - 4), ui.GOOD)
+                self._tag(surface, "into your hand", spot, ui.GOOD)
             elif value == "C" and self._allowed()["C"]:
                 for s in self._free_spaces():
                     pygame.draw.rect(surface, ui.ACCENT, self.slot_rect(s).inflate(-6, -6), 3,
                                      border_radius=14)
-                self._tag(surface, "turns back down", (rect.centerx, rect.y - 4), ui.ACCENT)
-            elif value == "A":
-                self._tag(surface, "find its pair", (rect.centerx, rect.y - 4), ui.ACCENT)
+                self._tag(surface, "turns back down", spot, ui.ACCENT)
+            elif value == "A" and self._allowed()["A"]:
+                self._tag(surface, "find its pair", spot, ui.ACCENT)
 
     def _ghost_at(self, surface, family: int, slot: int, focus: bool = False,
                   label: str = "face down") -> None:
@@ -1218,6 +1220,8 @@ class FlappyFamiliesTable(TableScene):
             surface.blit(img, rect)
 
     def _why_not(self, letter: str) -> str:
+        if letter == "A":
+            return "No other card to flip"
         if letter != "C":
             return "Not allowed now"
         need = self.c_needed()

@@ -1240,6 +1240,8 @@ class YardBirbsTable(TableScene):
                 text += " \u00b7 Lifer species"
             if not option.enabled and isinstance(value, R.Play):
                 text += " \u00b7 must follow a suit in the feeder"
+            elif not option.enabled and isinstance(value, R.PickYard):
+                text += " \u00b7 " + self.why_bird_stays(value.card)
             elif not option.enabled:
                 text += " \u00b7 not allowed now"
             return text
@@ -1269,6 +1271,16 @@ class YardBirbsTable(TableScene):
         if isinstance(value, R.Skip):
             return "Use no ability this trick"
         return ""
+
+    def why_bird_stays(self, card) -> str:
+        """Why an ability may not take this bird of the yard (for the tip line)."""
+        if self.step_phase == R.FLY_OFF_BIRD:
+            return "only a solo bird may fly off"
+        yard = self.step_view.yards[self.state.current_player]
+        flock = next(f for f in yard if card in f.cards)
+        if not flock.can_lose(card):  # ruling YB-9
+            return "its flock would no longer qualify"
+        return "no other flock takes it"
 
     # -- drawing ---------------------------------------------------------------------------
     def update(self, dt: float) -> None:

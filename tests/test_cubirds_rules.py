@@ -200,6 +200,42 @@ def test_no_draw_offered_when_both_piles_are_empty():
     assert state.current_player == 1 and state.phase == PLACE
 
 
+def test_emptying_the_hand_without_a_capture_ends_the_round_with_no_draw_offered():
+    # ruling CB-5, the rulebook's "as soon as a player has no more cards in their hand,
+    # the current round ends": the last 2 magpies land beside owl, duck, robin and
+    # enclose nothing; the draw pile is full, yet no draw of 2 is offered.
+    deck = tuple(SPECIES[i % 8] for i in range(40))
+    state = table(hands=[{"magpie": 2}, {"duck": 2}, {"owl": 1}], deck=deck)
+    events = state.apply(Place("magpie", 0, "right"))
+    assert kinds(events)[:4] == ["BirdsPlaced", "RoundEnded", "HandDiscarded",
+                                 "HandDiscarded"]
+    assert "CardsDrawn" not in kinds(events) and "DrawDeclined" not in kinds(events)
+    assert events[1] == RoundEnded(1, 0)
+    assert state.rows[0] == ids("owl", "duck", "robin", "magpie", "magpie")
+    assert state.round == 2 and state.current_player == 0 and state.phase == PLACE
+    assert state.sizes == [8, 8, 8] and state.turns_taken == 1
+
+
+def test_emptying_the_hand_without_a_capture_checks_the_win_first():
+    # ruling CB-5: the turn still ends with the win check, before the round end; the
+    # collection already holds two species of 3+ (as a previous turn may leave it)
+    state = table(hands=[{"magpie": 1}, {"duck": 2}, {"owl": 1}],
+                  collections=[{"duck": 3, "owl": 3}, {}, {}], deck=("robin",) * 40)
+    events = state.apply(Place("magpie", 1, "left"))
+    assert state.is_terminal() and state.winners() == [0]
+    assert not any(isinstance(e, RoundEnded) for e in events)
+
+
+def test_a_last_placement_that_captures_leaves_a_hand_and_the_round_goes_on():
+    # the other way a hand's last species can land: it encloses a robin, which is now
+    # in hand, so the hand is not empty and the turn ends as usual
+    state = table(rows=[("owl", "duck", "owl", "robin")] * 4,
+                  hands=[{"owl": 1}, {"duck": 1}, {"duck": 1}], deck=("robin",) * 10)
+    events = state.apply(Place("owl", 0, "right"))
+    assert kinds(events) == ["BirdsPlaced", "BirdsCaptured", "TurnPassed"]
+    assert state.hands[0] == counts(robin=1) and state.round == 1
+
+
 def test_draw_two_reshuffles_the_discard_pile():
     # ruling CB-4: one card left, then the discard pile becomes the draw pile
     state = table(hands=[{"magpie": 2, "owl": 1}] * 3, deck=("parrot",),
@@ -346,9 +382,8 @@ def test_round_end_discards_other_hands_and_the_ender_deals_and_starts():
     deck = tuple(SPECIES[i % 8] for i in range(40))
     state = table(hands=[{"duck": 1}, {"magpie": 3}, {"owl": 2, "toucan": 1}],
                   current=1, deck=deck)
-    state.apply(Place("magpie", 2, "left"))
-    events = state.apply(DrawTwo(False))
-    assert kinds(events)[:4] == ["DrawDeclined", "RoundEnded", "HandDiscarded",
+    events = state.apply(Place("magpie", 2, "left"))
+    assert kinds(events)[:4] == ["BirdsPlaced", "RoundEnded", "HandDiscarded",
                                  "HandDiscarded"]
     assert events[1] == RoundEnded(1, 1)
     assert [e.seat for e in events if isinstance(e, HandDiscarded)] == [2, 0]
@@ -363,8 +398,7 @@ def test_round_end_discards_other_hands_and_the_ender_deals_and_starts():
 def test_round_start_reshuffles_to_deal():
     state = table(hands=[{"duck": 1}, {"magpie": 3}, {"owl": 2}], current=1,
                   deck=("robin",) * 10, discard=("parrot",) * 30)
-    state.apply(Place("magpie", 2, "left"))
-    events = state.apply(DrawTwo(False))
+    events = state.apply(Place("magpie", 2, "left"))
     assert any(isinstance(e, Reshuffled) for e in events)
     assert state.sizes == [8, 8, 8] and state.round == 2
     assert len(state.deck) + len(state.discard) == 10 + 30 + 3 - 24
@@ -375,8 +409,7 @@ def test_end_by_lack_of_cards_largest_collection_wins_ties_share():
     state = table(hands=[{"duck": 1}, {"magpie": 3}, {"owl": 2}], current=1,
                   deck=("robin",) * 10, discard=("parrot",) * 10,
                   collections=[{"duck": 2}, {"owl": 1, "robin": 1}, {"parrot": 1}])
-    state.apply(Place("magpie", 2, "left"))
-    events = state.apply(DrawTwo(False))
+    events = state.apply(Place("magpie", 2, "left"))
     assert state.is_terminal()
     assert state.winners() == [0, 1]
     assert events[-1] == GameOver((0, 1), "the deck ran out")

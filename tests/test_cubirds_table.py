@@ -199,6 +199,36 @@ def test_draw_two_can_be_declined(app):
     assert [a for a, _ in table.moves] == [Place("owl", 0, "left"), DrawTwo(False)]
 
 
+def test_emptying_the_hand_without_a_capture_goes_straight_to_the_round_end(app):
+    # ruling CB-5: no "Draw 2" / "No thanks" prompt; the round ends, the others discard
+    # and the ender deals round 2 and starts it
+    table = show(app, CuBirdsTable(app.ctx, match(3)))
+    deck = tuple(SPECIES[i % 8] for i in range(40))
+    state = built(3, [("owl", "duck", "robin")] * 4,
+                  [{"magpie": 2}, {"duck": 2}, {"owl": 1, "toucan": 1}], deck=deck)
+    install(app, table, state)
+    assert run_until(app, lambda: ready(table))
+    press(app, pygame.K_RETURN)            # the only group: the two magpies
+    assert table.step == "end"
+    assert table.status() == ("Left end of row 1: nothing trapped, your hand is empty: "
+                              "the round ends")
+    press(app, pygame.K_RETURN)
+    assert [a for a, _ in table.moves] == [Place("magpie", 0, "left")]
+    steps, banners = set(), set()
+    for _ in range(4000):
+        steps.add(table.step)
+        banners.add(table.banner_text)
+        if ready(table):
+            break
+        app.frame(STEP)
+    assert "draw" not in steps and not table.buttons
+    assert {"Round 1 ends", "Round 2"} <= banners
+    assert table.state.round == 2 and table.state.current_player == 0
+    assert table.step == "species" and sum(map(len, table.hand_spr.values())) == 8
+    assert table.counts.hand_sizes == [8, 8, 8] and [len(r) for r in table.rows_spr] == [5, 3, 3, 3]
+    assert any("hand is empty: round 1 ends" in line for line in table.log_lines)
+
+
 def test_a_flock_is_offered_and_flown(app):
     table = show(app, CuBirdsTable(app.ctx, match(3)))
     state = built(3, [("owl", "duck", "robin")] * 4,

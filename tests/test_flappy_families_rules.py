@@ -206,17 +206,68 @@ def test_predator_in_step_two_a_ends_the_turn_and_hides_the_first_card():
     assert state.current_player == 1
 
 
-def test_predator_emptying_a_row_triggers_migration():
+def test_predator_emptying_a_row_ends_the_turn_without_migration():
+    """Ruling FF-3: the predator "ends your turn immediately", so step 3 does not come:
+    the row it emptied stays empty, and the next player flips from the other rows."""
     state = layout({1: bird(0, 0), 7: FOX, 12: bird(1, 0)},
                    [[bird(2, 0)], [bird(3, 0)], [bird(4, 0)], [bird(5, 0)]],
                    filler(8, {bird(i, 0) for i in range(6)}))
     top_of_deck = state.deck[-5:]
     events = state.apply(Flip(7))
-    migrated = [e for e in events if isinstance(e, RowMigrated)]
-    assert migrated == [RowMigrated(1, (5, 6, 7, 8, 9))]
-    assert state.wild[5:10] == top_of_deck[::-1]
+    assert [type(e) for e in events] == [CardFlipped, PredatorStruck, CardTaken, TurnPassed]
+    assert state.wild[5:10] == [-1] * 5 and len(state.deck) == 8
+    assert state.current_player == 1 and state.phase == "flip"
+    assert state.legal_actions() == [Flip(1), Flip(12)]
+    view = state.view(1)
+    assert view.wild[5:10] == (None,) * 5
+    # The next player's turn is a whole one: its migration fills the row.
+    state.apply(Flip(1))
+    state.apply(CHOOSE_A)
+    events = state.apply(Flip(12))
+    assert RowMigrated(1, (5, 6, 7, 8, 9)) in events
+    assert state.wild[5:10] == top_of_deck[::-1] and len(state.deck) == 3
     assert all(state.known[s] == 0 for s in range(5, 10))
-    assert len(state.deck) == 3 and state.current_player == 1
+    assert state.current_player == 2
+
+
+def test_predator_in_step_two_a_emptying_a_row_ends_the_turn_without_migration():
+    state = layout({1: bird(0, 0), 7: FOX, 12: bird(1, 0)},
+                   [[bird(2, 0)], [bird(3, 0)], [bird(4, 0)], [bird(5, 0)]],
+                   filler(8, {bird(i, 0) for i in range(6)}))
+    state.apply(Flip(1))
+    state.apply(CHOOSE_A)
+    events = state.apply(Flip(7))
+    assert [type(e) for e in events] == [CardFlipped, PredatorStruck, CardTaken,
+                                         CardFlipped, TurnPassed]
+    assert state.wild[5:10] == [-1] * 5 and state.wild[1] == bird(0, 0)
+    assert state.current_player == 1 and len(state.deck) == 8
+
+
+def test_a_second_flip_needs_a_second_card():
+    """Rows left empty by predators can leave one card in the Wild: flipped, it leaves
+    A ("flip a second card") nothing to flip, so only B (and C) are offered."""
+    state = layout({12: bird(1, 0)},
+                   [[bird(2, 0), bird(2, 1)], [bird(3, 0)], [bird(4, 0)], [bird(5, 0)]],
+                   filler(12, {bird(i, k) for i in range(1, 6) for k in range(2)}))
+    state.apply(Flip(12))
+    assert state.legal_actions() == [CHOOSE_B, CHOOSE_C]
+    with pytest.raises(IllegalAction):
+        state.apply(CHOOSE_A)
+    state.apply(CHOOSE_B)
+    state.apply(PickCard(2))
+    assert state.wild[12] == bird(2, 0) and state.current_player == 1
+    assert [s for s in range(15) if state.wild[s] >= 0] == list(range(10)) + [12]
+
+
+def test_a_predator_taking_the_last_card_of_the_wild_lets_the_empty_rows_fill():
+    """Not in the rulings: with no card left the next player could not flip (step 1
+    cannot be skipped), so the empty rows fill before that turn."""
+    state = layout({7: FOX}, [[bird(2, 0)], [bird(3, 0)], [bird(4, 0)], [bird(5, 0)]],
+                   filler(20, {bird(i, 0) for i in range(2, 6)}))
+    events = state.apply(Flip(7))
+    assert [e.row for e in events if isinstance(e, RowMigrated)] == [0, 1, 2]
+    assert all(card >= 0 for card in state.wild) and len(state.deck) == 5
+    assert state.current_player == 1 and len(state.legal_actions()) == 15
 
 
 # -- action B -----------------------------------------------------------------------------

@@ -5,6 +5,7 @@ import pygame
 import pytest
 
 from game.flappy_families import rules as R
+from game.flappy_families.cards import PREDATOR_CARDS
 from game.session import Match, Seat, default_seats, quick_match
 from scenes.table import scene as table_module
 from scenes.flappy_families_table import FlappyFamiliesTable
@@ -253,6 +254,106 @@ def test_the_memory_aid_can_be_switched_off(app):
     app.ctx.settings.memory_aid = False
     app.frame(1 / 60)
     assert all(sc.sprite.back is table.cards.back() for sc in table.slots if sc is not None)
+
+
+class Scripted:
+    """A stand-in AI seat that plays the given moves, in order, then its first legal one."""
+
+    level = "normal"
+
+    def __init__(self, *actions) -> None:
+        self.actions = list(actions)
+
+    def begin(self, state, seat):
+        from game.ai import Decision
+        return Decision(self.actions.pop(0) if self.actions else state.legal_actions()[0])
+
+
+def hand_made(wild: dict, hands: list, deck: list, current: int) -> R.State:
+    """A state with exactly these cards in the Wild, hands and deck (nobody knows any)."""
+    state = R.new_state(len(hands), seed=0)
+    state.wild = [wild.get(s, -1) for s in range(R.SLOTS)]
+    state.known = [0] * R.SLOTS
+    state.placed_by = [-1] * R.SLOTS
+    state.hands = [list(h) for h in hands]
+    state.open_cards = [[] for _ in hands]
+    state.deck = list(deck)
+    state.current_player = current
+    state._flips = state._legal_cache = None
+    return state
+
+
+def install(app, table, state) -> None:
+    """Put ``state`` on the table as if play had just reached it."""
+    table.animator.finish_all()
+    table.state = state
+    table.shown = state.view(table.viewer)
+    table.refresh()
+    table.turn_ready = False
+    table.decision = None
+
+
+def row_of(option) -> int:
+    return option.value[1] // R.COLS
+
+
+def test_a_row_a_predator_emptied_stays_empty_and_the_next_player_plays_around_it(app):
+    """Ruling FF-3: the fox, alone in the middle row, ends its finder's turn at once, so
+    no migration comes; the next player (the human) sees nests there, the d-pad crosses
+    the empty row, and that player's own turn ends with the migration that fills it."""
+    fox = PREDATOR_CARDS[0]
+    wild = {1: 0, 2: 5, 3: 1, 7: fox, 11: 10, 12: 15, 13: 20}
+    hands = [[25, 26, 27, 28], [30, 31, 32, 33], [35, 36, 37, 38]]
+    state = hand_made(wild, hands, deck=list(range(40, 50)), current=0)
+    table = show(app, FlappyFamiliesTable(app.ctx, one_human(1, count=3)))
+    table.bots[0] = Scripted(R.Flip(7))
+    install(app, table, state)
+    applied = guard_legality(table)
+    assert run_until(app, lambda: human_ready(table, "flip"))
+    assert applied == [R.Flip(7)] and fox in table.state.hands[0]
+    assert table.slots[5:10] == [None] * 5 and table.state.wild[5:10] == [-1] * 5
+    assert sorted(o.value[1] for o in table.picker.options) == [1, 2, 3, 11, 12, 13]
+    start = table.picker.focused
+    assert row_of(start) == 0
+    press(app, pygame.K_DOWN)                       # over the empty row to the bottom one
+    assert row_of(table.picker.focused) == 2
+    press(app, pygame.K_UP)
+    assert row_of(table.picker.focused) == 0
+    press(app, pygame.K_RETURN)                     # flip a top-row card ...
+    assert run_until(app, lambda: human_ready(table, "action"))
+    assert table._allowed() == {"A": True, "B": True, "C": True}
+    press(app, pygame.K_RETURN)                     # ... A: a second card, in row 3
+    assert table.step == "second"
+    assert all(row_of(o) != 1 for o in table.picker.options)
+    press(app, pygame.K_DOWN)
+    assert row_of(table.picker.focused) == 2
+    press(app, pygame.K_RETURN)
+    assert run_until(app, lambda: len(applied) >= 4)
+    assert applied[1:4] == [R.Flip(1), R.CHOOSE_A, R.Flip(12)]
+    assert table.state.wild[5:10] == list(range(49, 44, -1))  # the migration came at last
+    assert run_until(app, lambda: all(sc is not None for sc in table.slots[5:10]))
+    assert any(line.startswith("Migration!") for line in table.log_lines)
+
+
+def test_a_lone_card_in_the_wild_greys_out_a(app):
+    """With two rows emptied by predators, the one flipped card leaves A nothing to
+    flip: the table shows A refused, with the reason, and B still works."""
+    state = hand_made({12: 15}, [[25, 26, 27, 28], [30, 31, 32, 33]],
+                      deck=list(range(40, 52)), current=0)
+    table = show(app, FlappyFamiliesTable(app.ctx, one_human(0, count=2)))
+    install(app, table, state)
+    applied = guard_legality(table)
+    assert run_until(app, lambda: human_ready(table, "flip"))
+    assert [o.value for o in table.picker.options] == [("slot", 12)]
+    press(app, pygame.K_RETURN)
+    assert run_until(app, lambda: human_ready(table, "action"))
+    assert table._allowed() == {"A": False, "B": True, "C": True}
+    assert table._why_not("A") == "No other card to flip"
+    assert table.focused == "B"
+    press(app, pygame.K_RETURN)
+    assert table.step == "b_card"
+    press(app, pygame.K_RETURN)
+    assert applied[:2] == [R.Flip(12), R.CHOOSE_B]
 
 
 def wait_for_hint(app, table, limit=3000):

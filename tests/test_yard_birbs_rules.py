@@ -190,6 +190,23 @@ def test_ranking_with_lifer_cards_first_highest_first():
     assert [r for _, r in placed][:2] == ["lifer", "lifer"]
 
 
+def test_ranking_lifer_cards_keep_their_precedence_at_every_place():
+    """Ruling YB-4: while Lifer-species cards remain, the highest of them places next,
+    ahead of a majority suit and ahead of higher numbers among unique suits."""
+    kingfisher = C(0, 6).species                       # purple 6 and red 13
+    assert C(4, 13).species == kingfisher
+    # Blue is the majority, yet purple 6 takes second place after red 13.
+    cards = [C(1, 9), C(0, 6), C(1, 12), C(4, 13), C(1, 4)]
+    assert kingfisher not in {c.species for c in (cards[0], cards[2], cards[4])}
+    assert rank_trick(cards, kingfisher) == [3, 1, 2, 0, 4]
+    reasons = [r for _, r in rules._rank_with_reasons(cards, kingfisher)]
+    assert reasons[:3] == ["lifer", "lifer", "majority"]
+    # Every other suit unique: purple 6 still places before yellow 12 and green 10.
+    cards = [C(2, 10), C(0, 6), C(4, 13), C(3, 12)]
+    assert kingfisher not in {cards[0].species, cards[3].species}
+    assert rank_trick(cards, kingfisher) == [2, 1, 3, 0]
+
+
 def test_ranking_majority_suit_then_the_rest():
     cards = [C(0, 3), C(1, 9), C(1, 4), C(2, 12)]
     # Blue is the majority: blue 9; then purple 3, blue 4, green 12 are all unique
@@ -497,6 +514,26 @@ def test_birdseed_draws_then_buries_a_hand_card_known_only_to_its_owner():
     assert state.determinize(0, random.Random(3)).deck[0] == C(1, 5)
     others = {state.determinize(1, random.Random(k)).deck[0] for k in range(10)}
     assert len(others) > 1
+
+
+def test_an_ability_takes_a_bird_only_from_a_flock_that_still_qualifies_without_it():
+    """Ruling YB-9: purple 7, green 8, yellow 9, purple 10 is a run of mixed suits: its
+    ends may leave (7-8-9 or 8-9-10 is still a run), its middle birds may not (7, 9, 10
+    has a gap). In red 5, 6, 7 the middle may leave (red 5 and 7 are still a colour
+    flock), and either bird of a pair may (the other is left solo)."""
+    mixed = [C(0, 7), C(2, 8), C(3, 9), C(0, 10)]
+    red = [C(4, 5), C(4, 6), C(4, 7)]
+    pair = [C(1, 11), C(2, 12)]                         # a run of two
+    yards0 = [mixed, red, pair]
+    for ability in (FEEDER_SWAP, REFLOCK):
+        state = ability_table((ability, MERGE, BIRDSEED), yards0)
+        state.apply(UseAbility(ability))
+        offered = {a.card for a in state.legal_actions()}
+        assert offered == set(mixed + red + pair) - {C(2, 8), C(3, 9)}, ability
+    # Fly Off takes only a solo bird: the flock it leaves is empty.
+    state = ability_table((FLY_OFF, MERGE, BIRDSEED), yards0 + [[C(3, 13)]])
+    state.apply(UseAbility(FLY_OFF))
+    assert state.legal_actions() == [PickYard(C(3, 13))]
 
 
 def test_fly_off_buries_a_solo_bird_draws_and_buries_a_hand_card():

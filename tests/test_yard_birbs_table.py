@@ -356,3 +356,38 @@ def test_a_hint_focuses_the_bird_then_its_flock_and_plays_as_hinted(app):
     assert isinstance(flock, R.ToFlock) and table.picker.focused.value == flock
     press(app, pygame.K_RETURN)
     assert rec.actions[-2:] == [(0, hint), (0, flock)]
+
+
+# -- ruling YB-9 on the table ------------------------------------------------------------------
+def test_reflock_shows_why_a_run_s_middle_bird_may_not_leave(app):
+    """Ruling YB-9: purple 5, blue 6, green 7 is a run of mixed suits; without the blue 6
+    what is left is no flock, so Reflock may not take it. The table dims it and says why;
+    the run's end birds may go."""
+    from tests.test_yard_birbs_rules import C, ability_table
+
+    run = [C(0, 5), C(1, 6), C(2, 7)]
+    state = ability_table((R.REFLOCK, R.MERGE, R.BIRDSEED), [run, [C(2, 12)]])
+    table = table_for(app, 4, seed=3)
+    table.animator.finish_all()
+    table.state = state
+    table.shown = state.view(table.viewer)
+    table.refresh()
+    table.turn_ready = False
+    table.decision = None
+    rec = Recorder(table)
+    assert run_until(app, table, lambda: human_ready(table))
+    table.picker.focus_value(R.UseAbility(R.REFLOCK))
+    press(app, pygame.K_RETURN)
+    assert table.step_phase == R.REFLOCK_BIRD
+    enabled = {o.value.card: o.enabled for o in table.picker.options}
+    assert enabled == {C(0, 5): True, C(1, 6): False, C(2, 7): True, C(2, 12): False}
+    table.picker.focus_value(R.PickYard(C(1, 6)))
+    assert table.tip_text().endswith("its flock would no longer qualify")
+    table.picker.focus_value(R.PickYard(C(2, 12)))
+    assert table.tip_text().endswith("no other flock takes it")
+    table.picker.focus_value(R.PickYard(C(1, 6)))
+    press(app, pygame.K_RETURN)                      # refused: nothing happens
+    assert table.step_phase == R.REFLOCK_BIRD and rec.actions == []
+    table.picker.focus_value(R.PickYard(C(2, 7)))
+    press(app, pygame.K_RETURN)
+    assert table.step_phase == R.REFLOCK_FLOCK

@@ -166,7 +166,8 @@ class NormalBot(BaseBot):
         if phase == FLOCK:
             return self._flock(reading, actions)
         if phase == DRAW:
-            return self._draw(reading)
+            # Only offered with cards left in hand (ruling CB-5): take the two cards.
+            return DrawTwo(True)
         if phase == RESTORE:
             return min(actions, key=lambda a: self._restore_risk(reading, view, a))
         return actions[0]
@@ -190,7 +191,7 @@ class NormalBot(BaseBot):
             if any(hand):
                 score += 0.02  # the two cards it may draw
             else:
-                score += 0.05  # it may end the round: the others lose their hands
+                score += 0.05  # it ends the round (ruling CB-5): the others lose their hands
         return score
 
     @staticmethod
@@ -205,12 +206,6 @@ class NormalBot(BaseBot):
                 if gain > best_gain:
                     best, best_gain = action, gain
         return best if best is not None else Pass()
-
-    @staticmethod
-    def _draw(reading: _Reading) -> Any:
-        # With an empty hand, not drawing ends the round: the others lose the flocks they
-        # were building and everyone gets a fresh hand of 8 (better than 2 cards).
-        return DrawTwo(any(reading.hand))
 
     @staticmethod
     def _restore_risk(reading: _Reading, view: CuBirdsView, action: Restore) -> float:

@@ -69,7 +69,8 @@ def values(state: State) -> list[float]:
 
 
 def turn_start(state: State) -> bool:
-    """A CuBirds turn starts with a placement (a flock completed or passed ends one)."""
+    """A CuBirds turn starts with a placement (a flock completed or passed ends one, and
+    so does a placement that empties the hand without a capture: ruling CB-5)."""
     return state.phase == PLACE
 
 

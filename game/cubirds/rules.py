@@ -6,7 +6,9 @@ one clear question at a time (``view.phase`` names it):
 * ``place``   -- all hand cards of one species at the left or right end of one row;
 * ``restore`` -- a capture left one species in the row: a card came off the draw pile
   face up (``view.pending``) and the player picks the end it joins (ruling CB-3);
-* ``draw``    -- no capture: take the top 2 cards of the draw pile, or not;
+* ``draw``    -- no capture and cards left in hand: take the top 2 cards of the draw
+  pile, or not (a placement that empties the hand without a capture ends the turn at
+  once: ruling CB-5);
 * ``flock``   -- complete one flock (a species) or pass.
 
 Then the win check and the round-end check run (ruling CB-5) and play moves on.
@@ -116,7 +118,8 @@ class Restore(_Interned):
 
 @dataclass(frozen=True, eq=False)
 class DrawTwo(_Interned):
-    """After a placement that captured nothing: take the top 2 cards (``take``) or not."""
+    """After a placement that captured nothing and left cards in hand (ruling CB-5):
+    take the top 2 cards (``take``) or not."""
 
     take: bool
 
@@ -580,8 +583,10 @@ class State(engine.State):
         self.rows[r] = row
         events.append(BirdsPlaced(seat, SPECIES[s], count, r, side))
         if not captured:
-            # No enclosure: the player may draw 2, if there is anything to draw.
-            if self.deck or self.discard:
+            # No enclosure: the player may draw 2, if there is anything to draw -- but
+            # not from an empty hand: the round ends as soon as the hand is empty, so the
+            # turn ends here (win check, then round end; ruling CB-5).
+            if self.sizes[seat] and (self.deck or self.discard):
                 self.phase = DRAW
             else:
                 self._offer_flock(seat, events)

@@ -5,13 +5,17 @@ A turn is several small decisions by the same seat, each its own action, and the
 ``phase`` names the one being asked:
 
     "flip"         step 1: flip any face-down card of the Wild          -> Flip(slot)
-    "action"       step 2: choose A, B or C                             -> Choose("A"|"B"|"C")
+    "action"       step 2: choose A, B or C (A needs a second card in
+                   the Wild; C empty spaces, ruling FF-4)               -> Choose("A"|"B"|"C")
     "flip_second"  A: flip a second card                                -> Flip(slot)
     "b_card"       B: which hand card goes face down where the flipped
                    card was (one choice per family: they play alike)    -> PickCard(family)
     "c_card"       C: which hand card to hide next                      -> PickCard(family)
     "c_space"      C: into which empty space                            -> PickSpace(slot)
     "over"         the deck is empty, the game has ended
+
+A predator ends the turn at once, with no migration (ruling FF-3): a row it emptied
+stays empty (None in the view) until a later turn's step 3.
 
 Knowledge (ruling FF-6) is recorded per slot as a bitmask of the seats who know the
 face-down card there: everyone after it was face up, only the placer after B or C, nobody
@@ -493,15 +497,21 @@ class State(engine.State):
             skip = _FLIPS[self.first]
             return [a for a in flips if a is not skip]
         if phase is ACTION:
+            options = [CHOOSE_A, CHOOSE_B] if self._a_allowed() else [CHOOSE_B]
             if self._c_allowed():
-                return [CHOOSE_A, CHOOSE_B, CHOOSE_C]
-            return [CHOOSE_A, CHOOSE_B]
+                options.append(CHOOSE_C)
+            return options
         if phase is C_SPACE:
             return [_SPACES[s] for s in range(SLOTS) if wild[s] < 0]
         if phase is B_CARD or phase is C_CARD:
             present = {CARD_FAMILY[c] for c in self.hands[self.current_player]}
             return [_PICKS[f] for f in sorted(present)]
         return []
+
+    def _a_allowed(self) -> bool:
+        """A needs a second card to flip: rows a predator left empty (ruling FF-3) can
+        leave the flipped card alone in the Wild."""
+        return self.wild.count(-1) < SLOTS - 1
 
     def _c_allowed(self) -> bool:
         """Ruling FF-4: two hand cards and two empty spaces (one each on a 1-card deck)."""
@@ -518,8 +528,7 @@ class State(engine.State):
             slot = action.slot
             card = self._reveal(seat, slot, events)
             if CARD_FAMILY[card] == PREDATOR:
-                self._predator(seat, slot, card, events)
-                self._end_turn(seat, events)  # ruling FF-3: no step 2, migration still runs
+                self._predator(seat, slot, card, events)  # no step 2 (ruling FF-3)
             else:
                 self.first = slot
                 self.phase = ACTION
@@ -558,8 +567,9 @@ class State(engine.State):
         card = self._reveal(seat, slot, events)
         first = self.first
         if CARD_FAMILY[card] == PREDATOR:
-            self._predator(seat, slot, card, events)
-        elif CARD_FAMILY[card] == CARD_FAMILY[self.wild[first]]:
+            self._predator(seat, slot, card, events)  # the first card turns back down
+            return
+        if CARD_FAMILY[card] == CARD_FAMILY[self.wild[first]]:
             events.append(PairMatched(seat, (first, slot), CARD_FAMILY[card]))
             self._take(seat, first, "match", events)
             self._take(seat, slot, "match", events)
@@ -602,9 +612,11 @@ class State(engine.State):
         return card
 
     def _predator(self, seat: int, slot: int, card: int, events: list[Event]) -> None:
-        """Ruling FF-3: the predator goes to the revealer's hand; the turn ends."""
+        """Ruling FF-3: the predator goes to the revealer's hand and the turn ends at
+        once: the other face-up card turns back down and there is no migration."""
         events.append(PredatorStruck(seat, slot, card))
         self._take(seat, slot, "predator", events)
+        self._end_turn(seat, events, migrate=False)
 
     def _take(self, seat: int, slot: int, reason: str, events: list[Event]) -> None:
         card = self.wild[slot]
@@ -630,13 +642,30 @@ class State(engine.State):
         self.since[slot] = self.turn
         events.append(CardPlaced(seat, slot, card))
 
-    def _end_turn(self, seat: int, events: list[Event]) -> None:
-        """Turn face-up cards down, migrate (step 3, ruling FF-5), pass clockwise."""
+    def _end_turn(self, seat: int, events: list[Event], migrate: bool = True) -> None:
+        """Turn face-up cards down, migrate (step 3, ruling FF-5), pass clockwise.
+
+        A predator's turn (``migrate`` False) has no step 3 (ruling FF-3): a row it
+        emptied stays empty for the next player. Only a Wild left with no card at all
+        fills now, as the next player could not take step 1, which may not be skipped.
+        """
         wild = self.wild
         for slot in self.face_up:
             events.append(CardFlipped(seat, slot, wild[slot], False))
         self.face_up = []
         self.first = -1
+        if migrate or wild.count(-1) == SLOTS:
+            if self._migrate(events):
+                return
+        nxt = (seat + 1) % self.num_players
+        self.current_player = nxt
+        self.turn += 1
+        self.phase = FLIP
+        events.append(TurnPassed(nxt))
+
+    def _migrate(self, events: list[Event]) -> bool:
+        """Step 3: fill every empty row; True if that emptied the deck and ended the game."""
+        wild = self.wild
         deck = self.deck
         for base in (0, 5, 10):  # ruling FF-5: every empty row, as far as the deck allows
             if (wild[base] < 0 and wild[base + 1] < 0 and wild[base + 2] < 0
@@ -654,12 +683,8 @@ class State(engine.State):
                 events.append(RowMigrated(base // COLS, tuple(filled)))
                 if not deck:
                     self._game_over("the deck ran out during migration (step 3)", events)
-                    return
-        nxt = (seat + 1) % self.num_players
-        self.current_player = nxt
-        self.turn += 1
-        self.phase = FLIP
-        events.append(TurnPassed(nxt))
+                    return True
+        return False
 
     def _game_over(self, reason: str, events: list[Event]) -> None:
         """The deck is empty: the game ends at once, wherever in the turn (FF-5)."""

@@ -359,7 +359,7 @@ def _reflocks(judge: Appraiser, yard: list):
     for src, flock in enumerate(yard):
         alone = len(flock.cards) == 1
         for card in flock.cards:
-            if not alone and not flock.can_lose(card):
+            if not alone and not flock.can_lose(card):  # ruling YB-9
                 continue
             rest = flock.minus(card)
             base = judge.yard_value(yard) - judge.flock_value(flock)
@@ -388,7 +388,7 @@ def _feeder_swaps(judge: Appraiser, yard: list, feeder):
     total = judge.yard_value(yard)
     for index, flock in enumerate(yard):
         for given in flock.cards:
-            if not flock.can_lose(given):
+            if not flock.can_lose(given):  # ruling YB-9
                 continue
             rest = flock.minus(given)
             after = [f for k, f in enumerate(yard) if k != index]

@@ -2,7 +2,7 @@
 
 No pygame here and no module-level ``random``: the state owns ``self.rng`` and every
 shuffle or random draw uses it. The rulebook is ``shared/rulebooks/yard-birbs.txt``; the
-rulings it leaves open are YB-1..YB-8 in ``RULINGS.md`` and are cited where applied.
+rulings it leaves open are YB-1..YB-9 in ``RULINGS.md`` and are cited where applied.
 
 A turn is a chain of small decisions by one seat (play; take a bird, then its flock; then
 an ability or skip, then its targets one at a time). ``view(seat).phase`` names the
@@ -205,9 +205,9 @@ class Flock:
         return Flock(rest) if rest else None
 
     def can_lose(self, card: tuple) -> bool:
-        """Can ``card`` leave without breaking the flock? (ruling YB-6: what is left must
-        still qualify; a run's middle bird may leave only if the rest share a suit or a
-        species)"""
+        """Can ``card`` leave without breaking the flock? (ruling YB-9: what is left must
+        still qualify as a flock, or be a solo bird; a run's middle bird may leave only if
+        the rest share a suit or a species)"""
         if len(self.cards) <= 2 or self.suit >= 0 or self.species >= 0 or self.number >= 0:
             return True
         if card[1] == self.lo or card[1] == self.hi:
@@ -890,7 +890,7 @@ class State(engine.State):
             return moves
         if phase in (LIFER_SWAP_HAND, HAND_FEEDER_GIVE, BIRDSEED_BURY, FLY_OFF_BURY):
             return [_PICK_HAND[c] for c in self.hands[seat]]
-        if phase == FEEDER_SWAP_GIVE:
+        if phase == FEEDER_SWAP_GIVE:  # ruling YB-9: the flock it leaves still qualifies
             return [_PICK_YARD[c] for c in sorted(c for f in self.yards[seat] for c in f.cards
                                                   if f.can_lose(c))]
         if phase == REFLOCK_BIRD:
@@ -911,7 +911,7 @@ class State(engine.State):
             first = yard[self.pending_flock]
             return [_PICK_FLOCK[j] for j, g in enumerate(yard)
                     if j != self.pending_flock and first.merges(g)]
-        if phase == FLY_OFF_BIRD:
+        if phase == FLY_OFF_BIRD:  # a solo bird: its flock is left empty (ruling YB-9)
             return [_PICK_YARD[c] for c in sorted(f.cards[0] for f in self.yards[seat]
                                                   if len(f.cards) == 1)]
         return []
@@ -919,7 +919,8 @@ class State(engine.State):
     @staticmethod
     def _reflock_targets(yard: list[Flock], src: int, card: Card) -> list[int]:
         """Where Reflock may move ``card`` of flock ``src``: other flocks that accept it,
-        or a new flock unless it is already alone; the flock it leaves must stay valid."""
+        or a new flock unless it is already alone; the flock it leaves must stay valid
+        (ruling YB-9)."""
         source = yard[src]
         alone = len(source.cards) == 1
         if not alone and not source.can_lose(card):

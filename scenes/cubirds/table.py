@@ -14,7 +14,9 @@ How a person plays (gamepad, keys or mouse), one :class:`PickChain` per decision
    BACK returns to the species;
 2. ``restore`` — a restoration card waits by the deck: pick the end it joins (when both
    ends give the same row the table plays it without asking);
-3. ``draw`` — nothing was taken and cards are left in hand: "Draw 2" or "No thanks";
+3. ``draw`` — nothing was taken and cards are left in hand: "Draw 2" or "No thanks"
+   (a placement that empties the hand without taking anything ends the round at once,
+   ruling CB-5, so the table plays straight on to the round's end);
 4. ``flock`` — pick a species that makes a flock, or "No flock".
 
 AI seats show the same preview for a beat before their birds fly, so every move reads
@@ -341,6 +343,8 @@ class CuBirdsTable(CuBirdsAnimations, CuBirdsDraw, TableScene):
             where = f"{side.capitalize()} end of row {r + 1}"
             if taken:
                 return f"{where}: you take {self.cards_text(taken)}"
+            if n == sum(map(len, self.hand_spr.values())):
+                return f"{where}: nothing trapped, your hand is empty: the round ends"
             return f"{where}: nothing trapped"
         if step == "restore":
             v = self.shown
