@@ -5,7 +5,8 @@ from __future__ import annotations
 import pygame
 
 from game.engine import GAMES
-from game.howto import PAGES, Mini
+from scenes.table.howto import Mini, Page
+from scenes.table.spec import table_spec
 from game.input import Act, Input
 from scenes.base import draw_backdrop, draw_prompts
 from game.scene import Scene
@@ -45,6 +46,7 @@ class Rules(Scene):
         self.games = list(GAMES)
         self.game = self.games.index(game_id) if game_id in self.games else 0
         self.page = 0
+        self._pages: dict[str, list] = {}
         count = max(len(self.games), 1)
         width = (ui.SAFE.w - (count - 1) * 20) // count
         self.tabs = [pygame.Rect(ui.SAFE.x + i * (width + 20), TAB_Y, width, TAB_H)
@@ -56,8 +58,14 @@ class Rules(Scene):
         return self.ctx.pulsing
 
     @property
-    def pages(self):
-        return PAGES[self.games[self.game]]
+    def pages(self) -> list:
+        """The game's How to play pages, from its TableSpec (looked up once a game)."""
+        game_id = self.games[self.game]
+        if game_id not in self._pages:
+            spec = table_spec(game_id)
+            self._pages[game_id] = (spec.how_to() if spec is not None else []) or [
+                Page("How to play", "This game has no How to play pages yet.")]
+        return self._pages[game_id]
 
     def _turn(self, delta: int) -> None:
         new = max(0, min(len(self.pages) - 1, self.page + delta))

@@ -48,14 +48,14 @@ def test_results_render_for_a_finished_game(app):
 
 
 def test_rules_pages_all_render_and_turn(app):
-    from game.howto import PAGES
     from scenes.rules import Rules
+    from scenes.table.spec import table_spec
 
     scene = Rules(app.ctx)
     show(app, scene)
     for game_index, game_id in enumerate(scene.games):
         assert scene.games[scene.game] == game_id
-        for page in range(len(PAGES[game_id])):
+        for page in range(len(table_spec(game_id).how_to())):
             assert scene.page == page
             app.frame(1 / 60)
             press(app, pygame.K_RIGHT)

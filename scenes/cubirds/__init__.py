@@ -4,4 +4,5 @@ from scenes.table.spec import TableSpec
 TABLE = TableSpec(
     table="scenes.cubirds.table:CuBirdsTable",
     layout_objects=('row0', 'row1', 'row2', 'row3', 'draw', 'discard', 'pending', 'buttons', 'hand'),
+    pages="scenes.cubirds.howto",
     colour=(52, 92, 132), hero="owl")

@@ -4,4 +4,5 @@ from scenes.table.spec import TableSpec
 TABLE = TableSpec(
     table="scenes.yard_birbs_table:YardBirbsTable",
     layout_objects=('feeder', 'deck', 'lifer', 'abilities', 'hand'),
+    pages="scenes.yard_birbs.howto",
     colour=(120, 92, 40), hero="waxwing")
