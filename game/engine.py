@@ -333,6 +333,12 @@ class State(ABC):
         """One line on how the game ended ('' while it is running)."""
         return ""
 
+    def deciding(self, seat: int) -> tuple[str, str, frozenset[str]]:
+        """What decided the game for ``seat``, for the results screen: the big number,
+        what it counts ('points', 'species of 3+'), and the labels of its
+        score_breakdown rows that made it (highlighted there). Points by default."""
+        return str(self.scores()[seat]), "points", frozenset()
+
     # -- conveniences shared by every game -------------------------------------------
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self.to_dict() == other.to_dict()
