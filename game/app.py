@@ -112,12 +112,14 @@ class Context:
 
     @property
     def pulsing(self) -> bool:
-        """Is the focus ring still breathing?"""
-        return self.time < self.pulse_end
+        """Is the focus ring still breathing? (Never with Reduced motion.)"""
+        return not self.settings.reduced_motion and self.time < self.pulse_end
 
     @property
     def pulse(self) -> float:
         """The focus ring's clock: real time while it breathes, then held at rest."""
+        if self.settings.reduced_motion:
+            return math.pi / 10   # a full breath, held
         return min(self.time, self.pulse_end)
 
 

@@ -33,6 +33,7 @@ class Settings:
     hints: bool = True
     memory_aid: bool = True
     idle_seconds: int = 90
+    reduced_motion: bool = False
 
     def validate_field(self, name: str, value: object) -> object:
         """Return ``value`` if it is acceptable for field ``name``, else raise ValueError."""

@@ -41,6 +41,8 @@ class SettingsScene(MenuScene):
                                lambda i: self._set("memory_aid", bool(i))))
             rows.append(Choice(self._row(), "Hints", ON_OFF, int(s.hints),
                                lambda i: self._set("hints", bool(i))))
+            rows.append(Choice(self._row(), "Reduced motion", ON_OFF, int(s.reduced_motion),
+                               lambda i: self._set("reduced_motion", bool(i))))
         self.group.widgets = rows
         # as many rows as there are settings, evenly down to where the note and the
         # prompt bar begin (nothing overlaps however many rows a build has)
@@ -88,4 +90,6 @@ class SettingsScene(MenuScene):
             "Memory marks": "Flappy Families: mark Wild cards you have seen or hidden.",
             "Hints": "Press Y (or H) on your turn to ask the best AI what it would do.",
             "Window size": "Used when not in fullscreen.",
+            "Reduced motion": "Shorter card flights; no breathing focus ring, hopping birds "
+                              "or sliding messages.",
         }.get(label, "Changes apply at once and are kept for next time.")

@@ -248,7 +248,7 @@ class Chrome:
             surf.blit(line, line.get_rect(midtop=(w // 2, y)))
             y += line.get_height() + 8
         surf.set_colorkey(key, pygame.RLEACCEL)
-        self.callout = (surf, self.clock, self.dur(hold), at or self.shout_spot())
+        self.callout = (surf, self.clock, self.reading_time(hold), at or self.shout_spot())
 
     def draw_callout(self, surface: pygame.Surface) -> None:
         if self.callout is None:
@@ -258,7 +258,7 @@ class Chrome:
         if t > hold or t < 0:
             self.callout = None
             return
-        k = min(t / 0.18, 1.0)   # it drops in
+        k = 1.0 if self.ctx.settings.reduced_motion else min(t / 0.18, 1.0)   # it drops in
         surface.blit(surf, surf.get_rect(center=(x, y + int((1 - k) ** 2 * 40))))
 
     def draw_banner(self, surface: pygame.Surface) -> None:
@@ -274,7 +274,7 @@ class Chrome:
         fade = 1.0 if t < total - 0.35 else max(0.0, (total - t) / 0.35)
         banner = self._banner_surface
         banner.set_alpha(int(255 * min(appear, fade)))
-        rise = int(24 * (1.0 - appear))
+        rise = 0 if self.ctx.settings.reduced_motion else int(24 * (1.0 - appear))
         surface.blit(banner, banner.get_rect(center=(ui.CANVAS[0] // 2,
                                                      ui.CANVAS[1] // 2 - 60 + rise)))
 

@@ -36,6 +36,7 @@ from sprites.tween import Animator, Call
 
 SPEED = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "brisk": 0.7}  # animation time factor
 THINK = {"slow": 1.0, "normal": 0.45, "fast": 0.12, "brisk": 0.25}  # least seconds an AI "thinks"
+REDUCED = 0.35   # animation time factor with the Reduced motion setting
 AI_SLICE = 0.004                                       # seconds of search per frame
 RESULTS_DELAY = 2.6                                    # banner time before the results
 TABLE_COMMON = ("{seat}", "status", "log", "prompts")   # what every table's layout names
@@ -190,6 +191,12 @@ class TableScene(Animations, Chrome, Couch, Scene):
         return not self.state.is_terminal() and self.is_human(self.state.current_player)
 
     def dur(self, seconds: float) -> float:
+        """An animation's length at this table's pace; a third of it with Reduced motion
+        (flights barely travel; messages keep their reading time: see reading_time)."""
+        return seconds * self.speed * (REDUCED if self.ctx.settings.reduced_motion else 1.0)
+
+    def reading_time(self, seconds: float) -> float:
+        """How long a message stays up: the table's pace only, never Reduced motion."""
         return seconds * self.speed
 
     # -- the loop ---------------------------------------------------------------------------
