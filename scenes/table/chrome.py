@@ -184,36 +184,57 @@ class Chrome:
         surface.blit(ui.panel(box.size, (12, 18, 24), box.h // 2, alpha=200), box)
         surface.blit(txt, txt.get_rect(center=anchor.center))
 
+    def log_view(self) -> tuple[str, tuple[str, ...], int]:
+        """What the log panel shows: a heading, its lines, and how many of the newest
+        are bright. While a person decides: what the others did since their last move
+        ("Since your turn"); otherwise the latest lines, the newest bright."""
+        seat = self.state.current_player
+        if self.human_deciding and self.viewer == seat:
+            recap = tuple(self.since_last_move(seat))[-LOG_KEEP:]
+            if recap:
+                return "Since your turn", recap, len(recap)
+        return "", tuple(self.log_lines)[-LOG_KEEP:], 1
+
     def draw_log(self, surface: pygame.Surface) -> None:
-        """The newest lines, newest at the bottom in full colour, long lines wrapped (not
-        cut: the end of a line is often what matters), as many as the panel holds; the
-        panel is in the backdrop and the text is one picture, redrawn only on change."""
-        if not self.log_lines:
+        """The log panel: whole lines only, wrapped, never cut (the end of a line is often
+        what matters), newest at the bottom, each marked with the shape and colour of
+        the seat whose move it tells. The panel is in the backdrop; the text is one
+        picture, redrawn only when what it shows changes."""
+        view = self.log_view()
+        if not view[1]:
             return
-        lines = tuple(self.log_lines)[-LOG_KEEP:]
-        if self._log_picture is None or self._log_picture[0] != lines:
-            self._log_picture = (lines, self._paint_log(lines))
+        if self._log_picture is None or self._log_picture[0] != view:
+            self._log_picture = (view, self._paint_log(*view))
         anchor = self.layout.get("log")
         surface.blit(self._log_picture[1], (anchor.x, anchor.y))
 
-    def _paint_log(self, lines: tuple[str, ...]) -> pygame.Surface:
+    def _paint_log(self, heading: str, lines: tuple[str, ...], bright: int) -> pygame.Surface:
         a = self.ctx.assets
         anchor = self.layout.get("log")
-        width = anchor.w - 32
+        marker = 30                                # room for a seat's shape
+        width = anchor.w - 32 - marker
         step = a.font("body", 28).get_linesize() + 2
         picture = pygame.Surface((anchor.w, anchor.h), pygame.SRCALPHA)
+        top = 8
+        if heading:
+            title = a.text_fit(heading, 28, anchor.w - 32, ui.ACCENT, "bold")
+            picture.blit(title, (16, top))
+            top += step
         bottom = anchor.h - 10
         for i, line in enumerate(reversed(lines)):
-            room = (bottom - 4) // step   # rows left above the lines already drawn
-            if room <= 0:
-                break
             rows = a.wrap(line, 28, width)
-            if len(rows) > room:  # the start of the line, cut short where the room ends
-                rows = rows[:room - 1] + [" ".join(rows[room - 1:])]
-            colour = ui.TEXT if i == 0 else ui.TEXT_MUTED
+            if bottom - step * len(rows) < top and i:
+                break                              # an older line that does not fit whole
             bottom -= step * len(rows)
+            colour = ui.TEXT if i < bright else ui.TEXT_MUTED
+            mover = getattr(line, "mover", None)
+            if mover is not None and 0 <= mover < len(self.match.seats):
+                seat = self.match.seats[mover]
+                ui.draw_shape(picture, ui.SEAT_SHAPES[seat.colour % 6],
+                              (16 + 11, bottom + step // 2), 10,
+                              ui.SEAT_COLOURS[seat.colour % 6])
             for k, row in enumerate(rows):
-                picture.blit(a.text_fit(row, 28, width, colour), (16, bottom + k * step))
+                picture.blit(a.text(row, 28, colour), (16 + marker, bottom + k * step))
         return ui.fast(picture)
 
     shout_style = (60, 34, 1300)   # title and subtitle size, the widest a line may be

@@ -42,6 +42,20 @@ RESULTS_DELAY = 2.6                                    # banner time before the 
 TABLE_COMMON = ("{seat}", "status", "log", "prompts")   # what every table's layout names
 
 
+class LogLine(str):
+    """A line of the game log that knows whose move it told (None: the table's own
+    note, such as a hint), so the panel can mark it with that seat's colour and shape
+    and pick out what happened since a person last moved."""
+
+    mover: int | None = None
+
+    @classmethod
+    def of(cls, text: str, mover: int | None) -> "LogLine":
+        line = cls(text)
+        line.mover = mover
+        return line
+
+
 class TableScene(Animations, Chrome, Couch, Scene):
     pause_on_disconnect = True
 
@@ -227,7 +241,7 @@ class TableScene(Animations, Chrome, Couch, Scene):
         try:
             for event in events:
                 if self.loggable(event):
-                    self.log(event.describe(self.names))
+                    self.log(LogLine.of(event.describe(self.names), mover))
                 if isinstance(event, GameOver):
                     self._queued_banner = (self.match.headline(event.winners), self.state.outcome(),
                                            RESULTS_DELAY)
@@ -249,6 +263,14 @@ class TableScene(Animations, Chrome, Couch, Scene):
             self._queued.append(line)
         else:
             self.log_lines.append(line)
+
+    def since_last_move(self, seat: int) -> list[LogLine]:
+        """The log lines of the moves made since ``seat`` last moved (everything, if it
+        has not moved yet): the recap a person reads when their turn comes round."""
+        lines = list(self.log_lines)
+        last = max((i for i, line in enumerate(lines)
+                    if getattr(line, "mover", None) == seat), default=-1)
+        return [line for line in lines[last + 1:] if getattr(line, "mover", None) != seat]
 
     def loggable(self, event: Event) -> bool:
         """Whether ``event`` earns a log line (a table may drop lines its screen already
