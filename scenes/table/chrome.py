@@ -54,10 +54,15 @@ class Chrome:
         if self.human_deciding:
             anchor = self.layout.get("prompts")
             device = self.owner(seat) or self.last_device.get(seat)
-            items = tuple(self.prompts())
-            if self.hints_on and self.hint_action is None:
-                items += ((Act.HINT, "Thinking\u2026" if self.hint_decision else "Hint"),)
-            draw_prompts(surface, self.ctx, items, device, y=anchor.y + anchor.h)
+            draw_prompts(surface, self.ctx, self.prompt_bar(), device, y=anchor.y + anchor.h)
+
+    def prompt_bar(self) -> tuple[tuple[Act, str], ...]:
+        """The game's prompts, then Hint, then Pause: every table ends its bar the same
+        way, whatever its own prompts say."""
+        items = tuple(item for item in self.prompts() if item[0] is not Act.PAUSE)
+        if self.hints_on and self.hint_action is None:
+            items += ((Act.HINT, "Thinking\u2026" if self.hint_decision else "Hint"),)
+        return items + ((Act.PAUSE, "Pause"),)
 
     def felt_key(self) -> object:
         """What, besides the layout, changes the table's backdrop (see paint_felt)."""
@@ -106,18 +111,22 @@ class Chrome:
     def paint_plate_extra(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
         """Paint the game's static plate details into the cached plate picture."""
 
-    def plate_label(self, seat: int, width: int) -> str:
-        """The seat's name line, shortened until it fits: 'Wren · Normal AI' ... 'Wren'."""
+    def plate_label(self, seat: int, width: int) -> tuple[str, int]:
+        """The seat's name line and its size, the same words at every table: 'Wren · AI
+        Normal' (a person: 'Robin · You' when alone, else the name). A narrow plate
+        takes a smaller size first (never under 28 px), then 'Wren · AI', then the name."""
         info = self.match.seats[seat]
         if info.human:
             options = [f"{info.name} \u00b7 You" if len(self.match.humans) == 1 else info.name,
                        info.name]
         else:
-            options = [f"{info.name} \u00b7 {info.level.title()} AI",
-                       f"{info.name} \u00b7 {info.level.title()}", f"{info.name} \u00b7 AI",
-                       info.name]
-        font = self.ctx.assets.font("bold", 32)
-        return next((o for o in options if font.size(o)[0] <= width), options[-1])
+            options = [f"{info.name} \u00b7 AI {info.level.title()}",
+                       f"{info.name} \u00b7 AI", info.name]
+        for text in options:
+            for size in (32, 28):
+                if self.ctx.assets.font("bold", size).size(text)[0] <= width:
+                    return text, size
+        return options[-1], 28
 
     def draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         """A seat's plate. Its panel lies in the backdrop; the seat whose move is on screen
@@ -150,7 +159,8 @@ class Chrome:
         colour = ui.SEAT_COLOURS[info.colour % 6]
         ui.draw_shape(surface, ui.SEAT_SHAPES[info.colour % 6], (rect.x + 34, rect.y + 34), 20, colour)
         room = rect.w - 76 - self.plate_corner
-        name = self.ctx.assets.text_fit(self.plate_label(seat, room), 32, room, ui.TEXT, "bold")
+        text, size = self.plate_label(seat, room)
+        name = self.ctx.assets.text_fit(text, size, room, ui.TEXT, "bold")
         surface.blit(name, (rect.x + 64, rect.y + 14))
         self.paint_plate_extra(surface, seat, rect)
 
