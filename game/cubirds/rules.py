@@ -750,6 +750,9 @@ class State(engine.State):
             rows.append(lines)
         return rows
 
+    def progress(self) -> str:
+        return f"round {self.round}"
+
     def outcome(self) -> str:
         """Why the game ended, without seat labels: the results screen shows it under a
         headline that already names the winners (by their seat names)."""
