@@ -274,21 +274,21 @@ def action_from_json(game_id: str, data: Any) -> Action:
     unknown class, missing or extra fields, a float. It does not say whether the action
     is legal: ``State.apply`` does. KeyError/LookupError for an unknown or unbuilt game.
     """
-    return _decode(rules_module(game_id), data)
+    return _decode(rules_module(game_id), data, GAMES[game_id].name)
 
 
-def _decode(module: ModuleType, data: Any) -> Any:
+def _decode(module: ModuleType, data: Any, game: str) -> Any:
     if type(data) in _PLAIN:
         return data
     if type(data) is list:
-        return tuple(_decode(module, value) for value in data)
+        return tuple(_decode(module, value, game) for value in data)
     if type(data) is not dict:
         raise ValueError(f"unexpected {type(data).__name__} {data!r} in an action")
     name = data.get(ACTION_TAG)
     cls = getattr(module, name, None) if isinstance(name, str) else None
     if not isinstance(cls, type) or not (is_dataclass(cls) or
                                          (issubclass(cls, tuple) and hasattr(cls, "_fields"))):
-        raise ValueError(f"{name!r} is not a kind of move of {module.__name__}")
+        raise ValueError(f"{name!r} is not a kind of {game} move")
     names = ([f.name for f in fields(cls) if f.init] if is_dataclass(cls)
              else list(cls._fields))
     given = [key for key in data if key != ACTION_TAG]
@@ -296,7 +296,7 @@ def _decode(module: ModuleType, data: Any) -> Any:
         raise ValueError(f"{name} takes {', '.join(names) or 'no fields'}, "
                          f"not {', '.join(given) or 'none'}")
     try:
-        return cls(**{key: _decode(module, data[key]) for key in names})
+        return cls(**{key: _decode(module, data[key], game) for key in names})
     except (TypeError, ValueError) as exc:
         raise ValueError(f"cannot build {name} from {data!r}: {exc}") from exc
 

@@ -58,10 +58,10 @@ def test_what_cannot_come_back_exactly_is_refused(action) -> None:
 
 
 @pytest.mark.parametrize("data,message", [
-    ({"@": "Nope"}, "not a kind of move"),
-    ({"@": "json"}, "not a kind of move"),            # a module name, not a class
-    ({"@": 3}, "not a kind of move"),
-    ({"species": "robin"}, "not a kind of move"),
+    ({"@": "Nope"}, "'Nope' is not a kind of CuBirds move"),
+    ({"@": "json"}, "not a kind of CuBirds move"),            # a module name, not a class
+    ({"@": 3}, "not a kind of CuBirds move"),
+    ({"species": "robin"}, "not a kind of CuBirds move"),
     ({"@": "Place", "species": "robin", "row": 0}, "takes species, row, side"),
     ({"@": "Place", "species": "robin", "row": 0, "side": "left", "x": 1}, "takes"),
     ({"@": "Place", "species": "robin", "row": 1.0, "side": "left"}, "unexpected float"),
