@@ -60,12 +60,14 @@ in one transaction together with its ``user_version`` bump.
 """
 from __future__ import annotations
 
+import atexit
 import json
 import logging
 import os
 import sqlite3
 import threading
 import time
+import weakref
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -413,6 +415,8 @@ class Store:
         if db is not None and sync == "background":
             self._syncer = _Syncer(path)
             self._syncer.start()
+        if db is not None:
+            _OPEN.add(self)
 
     @classmethod
     def disabled(cls, problem: str | None = None,
@@ -897,6 +901,17 @@ class Store:
             out[match_id].append(SeatRecord(seat, name, bool(human), level, colour, profile,
                                              score, None if won is None else bool(won)))
         return {m: tuple(s) for m, s in out.items()}
+
+
+_OPEN: "weakref.WeakSet[Store]" = weakref.WeakSet()
+
+
+@atexit.register
+def _close_all() -> None:
+    """A program that exits without closing its store still ends cleanly: the sync
+    thread is stopped while it can still run, the WAL checkpointed, the lock let go."""
+    for store in list(_OPEN):
+        store.close()
 
 
 def cannot_play(game_id: str, version: int) -> str:

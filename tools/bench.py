@@ -354,6 +354,31 @@ def _commit_times(store, moves: int, pace: float) -> list:
     return times
 
 
+def _resume_times(path: Path, recording) -> list:
+    """The store's share of continuing a long game at launch: open the database, list the
+    unfinished games, load the newest, and make its state (from the snapshot)."""
+    from game.replay import resume_state
+    from game.store import open_store
+
+    with open_store(path) as store:
+        state = recording.new_state()
+        match_id = store.start_match(recording.to_match(), state=state)
+        log = [f"A log line of about the usual length, number {i}." for i in range(40)]
+        with store.batch():
+            for index, action in enumerate(recording.actions[:-1]):
+                seat = state.current_player
+                state.apply(action)
+                store.record_move(match_id, index, seat, action, state, log)
+    times: list = []
+    for _ in range(10):
+        with timed(times):
+            store = open_store(path)
+            saved = store.load_match(store.unfinished()[0].id)
+            resume_state(saved)
+        store.close()
+    return times
+
+
 def bench_store(commits: int, frames: int) -> dict:
     from game.engine import GAMES
     from game.replay import Replayer, rebuild
@@ -417,6 +442,7 @@ def bench_store(commits: int, frames: int) -> dict:
             player.state_at(k)
     out["replay"] = {"game": recording.game_id, "players": recording.num_players,
                      "moves": len(recording.actions), "rebuild": rebuilds, "step": steps}
+    out["resume"] = _resume_times(work / "resume.db", recording)
     import shutil
     shutil.rmtree(work, ignore_errors=True)
     return out
@@ -600,6 +626,8 @@ def report(data: dict) -> str:
         lines.append(row(f"replay rebuild, {r['game']} {r['players']}p, "
                          f"{r['moves']} moves", r["rebuild"], REPLAY_TARGET_MS))
         lines.append(row("  any position, from a checkpoint", r["step"], REPLAY_TARGET_MS))
+        lines.append(row(f"resume it: open, list, load, state ({r['moves'] - 1} moves)",
+                         st["resume"]))
         lines.append(f"{'  (checking the whole replay once)':44} {st['replayer_build_ms']:7.2f};"
                      f" making up the history took {st['history_build_s']:.1f} s")
     if "window" in data:
