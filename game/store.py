@@ -7,6 +7,8 @@ No other module writes SQL. Everything a screen needs goes through a :class:`Sto
   possible it returns a store that records nothing and reads nothing, with the one
   line that says why in ``store.problem`` for the title to show once (it was also
   logged). Callers never branch on it: every method works and simply does nothing.
+  ``Store.disabled()`` is such a store on purpose (a kiosk's demo games are not saved).
+  ``store.close()`` at exit (also done by an atexit hook).
 * **The table** -- ``match_id = store.start_match(match, seed, state, log_lines)`` when
   the table starts (``state`` is the new game; ``seed`` the one it was dealt with).
   After each applied move and *before* its animation:
@@ -52,8 +54,8 @@ moment (the commit has handed it to the OS). With ``sync="background"`` (the def
 background thread fsyncs the WAL right after each commit and checkpoints when play is
 idle, so a move reaches the disk a few milliseconds later and a power cut loses at most
 the moves of those milliseconds. ``sync="full"`` makes SQLite fsync inside the commit
-instead: on this machine's disk an fsync costs ~4 ms (11 ms p99), too long for the frame
-of a move (see the bench's ``store`` rows).
+instead: on this machine's disk an fsync costs ~4 ms at best and over 10 ms at p99, too
+long for the frame of a move (see the bench's ``store`` rows).
 
 **Schema changes** go in :data:`MIGRATIONS`: append a step, never edit one; a step runs
 in one transaction together with its ``user_version`` bump.
@@ -790,10 +792,9 @@ class Store:
             order = [r[0] for r in ids]
             if not order:
                 return []
-            marks = ",".join("?" * len(order))
-            rows = {r[0]: r for r in db.execute(
-                f"SELECT id, game, started, ended, status, result FROM matches"
-                f" WHERE id IN ({marks})", order)}
+            rows = {r[0]: r for r in _where_in(
+                db, "SELECT id, game, started, ended, status, result FROM matches"
+                    " WHERE id IN ({})", order)}
             seats = self._seats(db, order)
             out = []
             for match_id in order:
@@ -891,12 +892,12 @@ class Store:
 
     @staticmethod
     def _seats(db: sqlite3.Connection, match_ids: list[int]) -> dict[int, tuple[SeatRecord, ...]]:
-        marks = ",".join("?" * len(match_ids))
         out: dict[int, list[SeatRecord]] = {m: [] for m in match_ids}
-        for row in db.execute(
-                f"SELECT s.match_id, s.seat, s.name, s.human, s.level, s.colour, p.name, s.score,"
-                f" s.won FROM match_seats s LEFT JOIN profiles p ON p.id = s.profile_id"
-                f" WHERE s.match_id IN ({marks}) ORDER BY s.match_id, s.seat", match_ids):
+        for row in _where_in(
+                db, "SELECT s.match_id, s.seat, s.name, s.human, s.level, s.colour, p.name,"
+                    " s.score, s.won FROM match_seats s LEFT JOIN profiles p"
+                    " ON p.id = s.profile_id WHERE s.match_id IN ({})"
+                    " ORDER BY s.match_id, s.seat", match_ids):
             match_id, seat, name, human, level, colour, profile, score, won = row
             out[match_id].append(SeatRecord(seat, name, bool(human), level, colour, profile,
                                              score, None if won is None else bool(won)))
@@ -912,6 +913,14 @@ def _close_all() -> None:
     thread is stopped while it can still run, the WAL checkpointed, the lock let go."""
     for store in list(_OPEN):
         store.close()
+
+
+def _where_in(db: sqlite3.Connection, sql: str, ids: Sequence[int]) -> Iterator[tuple]:
+    """Rows of ``sql`` (one ``IN ({})``) for ``ids``, a few hundred at a time: older
+    SQLite builds allow only 999 parameters in a statement."""
+    for start in range(0, len(ids), 500):
+        chunk = list(ids[start:start + 500])
+        yield from db.execute(sql.format(",".join("?" * len(chunk))), chunk)
 
 
 def cannot_play(game_id: str, version: int) -> str:
@@ -936,8 +945,9 @@ class _Damaged(Exception):
 
 def open_store(path: Path | str | None = None, log: logging.Logger | None = None, *,
                sync: str = "background", clock: Callable[[], float] = time.time) -> Store:
-    """Open (or create) the database. Never raises: when saving is impossible the store
-    returned saves nothing and ``store.problem`` says why in one line (also logged)."""
+    """Open (or create) the database. Never raises (but for a ``sync`` that is not one
+    of SYNC_MODES): when saving is impossible the store returned saves nothing and
+    ``store.problem`` says why in one line (also logged)."""
     log = log or logging.getLogger("birdhouse")
     if sync not in SYNC_MODES:
         raise ValueError(f"sync must be one of {', '.join(SYNC_MODES)}, not {sync!r}")
