@@ -8,6 +8,7 @@ What the scenes call:
   unknown game, different rules ("recorded with CuBirds rules v1, this Birdhouse plays
   v2"), bad JSON, wrong types, an illegal move ("move 12 (by Wren) cannot be played: ...").
 * ``save_recording(recording, path)`` exports one (ReplayError if it cannot be written).
+* ``python main.py --replay ID`` or ``--replay FILE.json``: ``find_recording(arg, store)``.
 * The Replay scene: ``player = Replayer(recording)`` checks every move once and keeps a
   copy of the state every ``CHECKPOINT`` moves, so any position is a copy plus at most
   that many moves: ``player.state_at(k)`` is the game after ``k`` moves (0 .. len),
@@ -38,7 +39,7 @@ from typing import Any
 from game.engine import (GAMES, Action, Event, IllegalAction, State, action_from_json,
                          action_to_json, new_game, plural, state_from_dict)
 from game.session import Match, Seat
-from game.store import SavedMatch, cannot_play
+from game.store import SavedMatch, Store, cannot_play
 
 FORMAT = "birdhouse-replay"
 FORMAT_VERSION = 1
@@ -228,6 +229,17 @@ def save_recording(recording: Recording, path: Path | str) -> None:
             raise
     except OSError as exc:
         raise ReplayError(f"Cannot write {path}: {exc.strerror or exc}.") from exc
+
+
+def find_recording(what: str, store: Store) -> Recording:
+    """``--replay``'s argument: a match id from the history, or a replay file's path."""
+    if what.isdigit():
+        saved = store.load_match(int(what))
+        if saved is None:
+            why = f" ({store.problem})" if store.problem else ""
+            raise ReplayError(f"There is no match {what} in the history{why}.")
+        return Recording.from_saved(saved)
+    return load_recording(what)
 
 
 # -- states ---------------------------------------------------------------------------------

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from game.engine import GAMES, action_to_json, new_game
-from game.replay import (FORMAT_VERSION, Recording, Replayer, ReplayError, load_recording,
-                         rebuild, resume_state, save_recording)
+from game.replay import (FORMAT_VERSION, Recording, Replayer, ReplayError, find_recording,
+                         load_recording, rebuild, resume_state, save_recording)
 from game.session import default_seats
 from game.store import open_store
 
@@ -65,6 +65,11 @@ def test_a_stored_match_is_a_recording(tmp_path):
             state.apply(action)
             store.record_move(match_id, index, seat, action, state)
         saved = store.load_match(match_id)
+        assert find_recording(str(match_id), store) == Recording.from_saved(saved)
+        with pytest.raises(ReplayError, match="There is no match 99 in the history"):
+            find_recording("99", store)
+    save_recording(recording, tmp_path / "r.json")
+    assert find_recording(str(tmp_path / "r.json"), store) == recording
     from_store = Recording.from_saved(saved)
     assert from_store.actions == recording.actions and from_store.seed == recording.seed
     assert from_store.seats == recording.seats
