@@ -4,7 +4,9 @@ that fails later, saving and resuming a real game, statistics and streaks on mad
 histories, and the History queries over 10,000 recorded matches."""
 from __future__ import annotations
 
+import functools
 import hashlib
+import itertools
 import logging
 import os
 import random
@@ -434,18 +436,15 @@ def finish(store: Store, game_id: str, people: dict[str, int], ai: dict[str, int
     scores = list(people.values()) + [0] * len(ai)
     state = StubState(game_id, scores)
     state.winners = lambda: sorted(i for i, s in enumerate(seats) if s.name in winners)
-    store.clock = lambda: finish.time
-    finish.time += 60
     match_id = store.start_match(Match(game_id, tuple(seats), 1), state=StubState(game_id))
     store.record_move(match_id, 0, 0, (0,), state)
     return match_id
 
 
-finish.time = 1.7e9
-
 
 def test_stats_and_streaks_on_a_made_up_history(tmp_path, log):
     with open_store(tmp_path / "birdhouse.db", log) as store:
+        store.clock = functools.partial(next, itertools.count(1.7e9, 60))  # a minute a call
         results = "WWLWWWLW"         # Robin's CuBirds games, oldest first
         scores = [5, 7, 3, 9, 8, 9, 2, 12]
         levels = ["easy", "hard", "hard", "easy", "normal", "hard", "easy", "hard"]
