@@ -762,6 +762,9 @@ class State(engine.State):
             return str(len(big)), f"species of {FLOCK_OF}+", big
         return str(sum(counts)), "birds", frozenset({"Birds"})
 
+    def progress(self) -> str:
+        return f"round {self.round}"
+
     def outcome(self) -> str:
         """Why the game ended, without seat labels: the results screen shows it under a
         headline that already names the winners (by their seat names)."""
