@@ -270,6 +270,8 @@ class App:
         if phones is not None and phones.running and phones.pump():
             news = True
         self.stack.update(dt)
+        if phones is not None:
+            phones.flush()   # what the scenes published this frame goes out now
         self.watch(dt)
         news = self.stack.apply_pending() or news
         if (phones is not None and phones.running

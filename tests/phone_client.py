@@ -69,9 +69,14 @@ class PhoneClient:
         self.close_code = ws.close_code
         self.closed.set()
 
-    def send(self, message: Any) -> None:
+    def send(self, message: Any) -> bool:
+        """Send; False if the server has already closed this phone."""
         text = message if isinstance(message, str) else json.dumps(message)
-        run(self.ws.send_str(text))
+        try:
+            run(self.ws.send_str(text))
+        except (ConnectionError, aiohttp.ClientError):
+            return False
+        return True
 
     def send_bytes(self, data: bytes) -> None:
         run(self.ws.send_bytes(data))

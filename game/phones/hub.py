@@ -141,6 +141,11 @@ class Phones:
             self._events.append(item)
         return news
 
+    def flush(self) -> None:
+        """Send what was published this frame (the app calls it once a frame)."""
+        if self.server is not None:
+            self.server.flush()
+
     def take(self) -> list[Inbound]:
         """The phones' joins, leaves, moves and hint requests since the last take."""
         out = list(self._events)

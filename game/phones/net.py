@@ -14,6 +14,10 @@ import struct
 import sys
 
 LOOPBACK = "127.0.0.1"
+HOME_RANGES = tuple(ipaddress.ip_network(n) for n in ("10.0.0.0/8", "172.16.0.0/12",
+                                                      "192.168.0.0/16"))
+"""The private ranges of RFC 1918: home and office networks. (``ip.is_private`` would
+also pass documentation and reserved ranges, which are no LAN.)"""
 _SIOCGIFADDR = 0x8915   # Linux: an interface's IPv4 address
 
 
@@ -58,8 +62,7 @@ def is_lan(address: str) -> bool:
         ip = ipaddress.ip_address(address)
     except ValueError:
         return False
-    return ip.version == 4 and ip.is_private and not (ip.is_loopback or ip.is_link_local
-                                                      or ip.is_unspecified)
+    return ip.version == 4 and any(ip in net for net in HOME_RANGES)
 
 
 def _preference(address: str) -> tuple[int, str]:

@@ -166,6 +166,7 @@ class PhoneServer:
         self._allowed: dict[int, set[str]] = {}
         self._bad_joins: dict[str, deque] = {}
         self._waking = False
+        self._dirty = False
 
     # -- the game loop's side ----------------------------------------------------------
     @property
@@ -246,13 +247,20 @@ class PhoneServer:
 
     def _post(self, item: tuple) -> None:
         self._outbox.put(item)
+        self._dirty = True
+
+    def flush(self) -> None:
+        """Wake the server for what was posted since the last flush: once a frame at
+        most, because waking it hands it the GIL, which the game loop then waits for."""
         loop = self._loop
-        if loop is not None and not self._waking:
-            self._waking = True
-            try:
-                loop.call_soon_threadsafe(self._drain)
-            except RuntimeError:
-                pass   # stopped: nothing to deliver to
+        if not self._dirty or loop is None or self._waking:
+            return
+        self._dirty = False
+        self._waking = True
+        try:
+            loop.call_soon_threadsafe(self._drain)
+        except RuntimeError:
+            pass   # stopped: nothing to deliver to
 
     # -- the server thread ---------------------------------------------------------------
     def _run(self, sock: socket.socket) -> None:
@@ -282,9 +290,10 @@ class PhoneServer:
         app.router.add_get("/img/{digest:[0-9a-f]{16,64}}.png", self._image)
         for route in PAGE_FILES:
             app.router.add_get(route, self._static)
-        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False,
+                                     shutdown_timeout=0.5)
         await self._runner.setup()
-        await web.SockSite(self._runner, sock, shutdown_timeout=0.5).start()
+        await web.SockSite(self._runner, sock).start()
         self._stopped = asyncio.Event()
         self._ready.set()
         self._drain()

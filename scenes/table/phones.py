@@ -90,11 +90,15 @@ class Follow:
 
     def __init__(self, state, seat: int) -> None:
         self.seat = seat
-        self._base = state.determinize(seat, random.Random(7919 * (seat + 1)))
+        self._real = state
+        self._base = None
         self._cache: dict[tuple, object] = {}
 
     def state(self, prefix: tuple):
         if prefix not in self._cache:
+            if self._base is None:
+                self._base = self._real.determinize(self.seat, random.Random(7919 * (self.seat + 1)))
+                self._real = None   # from here on only the determinization is read
             after = self._base.clone()
             try:
                 for action in prefix:
@@ -370,9 +374,12 @@ class PhoneDesk:
         self.hints: dict[int, tuple[tuple, str]] = {}
         self.hint_seat: int | None = None
         self._ids = count(1)
-        self._sent: dict[int, tuple] = {}
+        self._sent: dict[int, tuple] = {}          # what each seat's last picture was made of
+        self._last: dict[int, dict] = {}           # ... and that picture
         self._images_sent: dict[int, set[str]] = {}
-        self.on_publish: Callable[[int, dict], None] | None = None   # tests and the bench
+        self._pending: dict[str, bytes] = {}
+        # tests and the bench watch what is published: (seat, payload, SeatNews or None)
+        self.on_publish: Callable[[int, dict, "SeatNews | None"], None] | None = None
 
     @property
     def active(self) -> bool:
@@ -408,6 +415,7 @@ class PhoneDesk:
                 if table.owner(seat) != phone_device(seat):
                     table.seat_to(seat, phone_device(seat))
                 self._sent.pop(seat, None)
+                self._last.pop(seat, None)
                 self._images_sent.pop(seat, None)   # a new phone has none of them yet
             elif event.kind == "move":
                 self._move(seat, event.data)
@@ -491,28 +499,35 @@ class PhoneDesk:
 
     # -- out ------------------------------------------------------------------------------------
     def push(self) -> None:
-        """Publish to every joined phone whose picture changed."""
+        """Publish to every joined phone whose picture changed. A seat's picture is
+        rebuilt only when what it is made of moved on (a move, a log line, its turn, its
+        choice or hint), and sent only if it differs from the last one sent."""
         if not self.active:
             return
         table = self.table
         log = tuple(table.log_lines)[-LOG_LINES:]
-        common = (table.moves, log, table.phone_turn, table.hints_on)
+        common = (table.moves, log, table.hints_on)
         for seat in sorted(self.hub.joined):
             if seat >= table.match.num_players:
                 continue
             if not table.is_phone(seat):
                 self._publish_away(seat)
                 continue
-            ask = self._current_ask(seat)
-            key = (common, ask.id if ask else None, tuple(self.queue.get(seat, ())),
-                   self.hints.get(seat), table.match.seats[seat])
+            old = self.asks.get(seat)
+            key = (common, table.phone_turn == seat, old.id if old else None,
+                   tuple(self.queue.get(seat, ())), self.hints.get(seat),
+                   table.match.seats[seat])
             if self._sent.get(seat) == key:
                 continue
-            self._sent[seat] = key
+            ask = self._current_ask(seat)
+            self._sent[seat] = key[:2] + (ask.id if ask else None,) + key[3:]
             news = SeatNews(ask, tuple(self.queue.get(seat, ())), self.hints.get(seat),
                             table.hints_on, table.phone_turn != seat)
-            self._publish(seat, build_payload(self.game, table.state, seat, table.match, log,
-                                              table.ctx.settings, news, self._url_for(seat)))
+            payload = build_payload(self.game, table.state, seat, table.match, log,
+                                    table.ctx.settings, news, self._url_for(seat))
+            if payload != self._last.get(seat):
+                self._last[seat] = payload
+                self._publish(seat, payload, news)
 
     def _current_ask(self, seat: int) -> OpenAsk | None:
         """The seat's open decision, made anew when the game moved on."""
@@ -550,18 +565,19 @@ class PhoneDesk:
             return f"/img/{digest}.png"
         return url
 
-    def _publish(self, seat: int, payload: dict) -> None:
+    def _publish(self, seat: int, payload: dict, news: "SeatNews | None" = None) -> None:
         images, self._pending = self._pending, {}
         self._images_sent.setdefault(seat, set()).update(images)
         self.hub.publish(seat, payload, images)
         if self.on_publish is not None:
-            self.on_publish(seat, payload)
+            self.on_publish(seat, payload, news)
 
     def _publish_away(self, seat: int) -> None:
         key = ("away", self.table.owner(seat))
         if self._sent.get(seat) == key:
             return
         self._sent[seat] = key
+        self._last.pop(seat, None)
         who = "the AI" if not self.table.is_human(seat) else "a controller"
         match = self.table.match
         self._pending = {}

@@ -20,7 +20,7 @@ class PhoneWaiting(Overlay):
         super().__init__(ctx)
         self.table = table
         self.seat = seat
-        self.name = table.match.seats[seat].name
+        self.seat_name = table.match.seats[seat].name
         self.choosing_device = False
         self.note = ""
         y = self.panel.bottom - 130
@@ -48,7 +48,7 @@ class PhoneWaiting(Overlay):
 
     def to_ai(self) -> None:
         self.table.seat_to(self.seat, None)
-        self.table.log(f"{self.name}'s seat goes to the AI.")
+        self.table.log(f"{self.seat_name}'s seat goes to the AI.")
         self.ctx.play("chirp")
         self.ctx.stack.pop()
 
@@ -67,7 +67,7 @@ class PhoneWaiting(Overlay):
                 self.ctx.play("error")
                 return True
             t.seat_to(self.seat, event.device)
-            t.log(f"{self.name}'s seat goes to a controller.")
+            t.log(f"{self.seat_name}'s seat goes to a controller.")
             self.ctx.play("chirp")
             self.ctx.stack.pop()
         return True
@@ -88,13 +88,13 @@ class PhoneWaiting(Overlay):
 
     def draw_content(self, surface) -> None:
         a = self.ctx.assets
-        title = a.text(f"Waiting for {self.name}'s phone", 60, ui.TEXT, "title")
+        title = a.text(f"Waiting for {self.seat_name}'s phone", 60, ui.TEXT, "title")
         surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.y + 50)))
         if self.choosing_device:
             body = (f"Press A (Enter, or click) on the controller or keyboard that plays "
-                    f"{self.name} from now on. B (Esc) goes back.")
+                    f"{self.seat_name} from now on. B (Esc) goes back.")
         else:
-            body = (f"{self.name}'s phone has lost its connection. The game goes on by itself "
+            body = (f"{self.seat_name}'s phone has lost its connection. The game goes on by itself "
                     "as soon as the phone is back; or hand the seat over.")
         text = a.text_block(body, 36, self.panel.w - 140, ui.TEXT_MUTED)
         surface.blit(text, text.get_rect(midtop=(self.panel.centerx, self.panel.y + 150)))

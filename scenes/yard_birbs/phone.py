@@ -14,6 +14,11 @@ from sprites import yard_birbs_cards as art
 
 SIZE = (196, 273)
 MAX_DEPTH = 4
+# decisions that belong with the one before them: a taken bird's flock, an ability's
+# targets (not the ability after a flock, the next trick, or a bury after a draw)
+GROUPED = {R.FLOCK, R.LIFER_SWAP_HAND, R.FEEDER_SWAP_GIVE, R.FEEDER_SWAP_TAKE,
+           R.FEEDER_SWAP_FLOCK, R.HAND_FEEDER_TAKE, R.HAND_FEEDER_GIVE, R.REFLOCK_BIRD,
+           R.REFLOCK_FLOCK, R.MERGE_FIRST, R.MERGE_SECOND, R.FLY_OFF_BIRD}
 CARD_ACTIONS = (R.Play, R.Take, R.PickHand, R.PickFeeder, R.PickYard)
 
 
@@ -63,7 +68,7 @@ class YardBirbsPhone(PhoneGame):
             path = prefix + (action,)
             if depth < MAX_DEPTH and self._groups(here.phase, action):
                 more = follow.legal(path)
-                if more:
+                if more and follow.view(path).phase in GROUPED:
                     choices.append(Choice(label, detail, image,
                                           then=self._tree(view, more, follow, path, depth + 1)))
                     continue
