@@ -255,7 +255,7 @@ class SeatSetup(MenuScene):
         """Phones on: a session of seat tokens and the server on the home network; off:
         the server stops and the seats phones held go back to the AI."""
         phones = self.ctx.phones
-        if on and phones is not None and not phones.running:
+        if on and phones is not None:   # a new match: a new session, old links go stale
             if not phones.open(self.info.max_players):
                 self.phones_on = self.ctx.session.phones_on = False
                 self._changed(f"Phones could not start: {phones.failure}", sound="error")
