@@ -45,6 +45,7 @@ class PhoneClient:
         self.token: str | None = None
         self.state: dict | None = None        # the last state received
         self.received: list[dict] = []        # everything received, in order
+        self.arrivals: list[tuple[float, dict]] = []   # (perf_counter, message) as read
 
     # -- connection -------------------------------------------------------------------
     def connect(self, hello: dict | None = None, token: str | None = None) -> "PhoneClient":
@@ -65,6 +66,7 @@ class PhoneClient:
         async for msg in ws:
             if msg.type == aiohttp.WSMsgType.TEXT:
                 data = json.loads(msg.data)
+                self.arrivals.append((time.perf_counter(), data))
                 self.inbox.put(data)
         self.close_code = ws.close_code
         self.closed.set()

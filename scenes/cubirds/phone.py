@@ -96,6 +96,9 @@ class CuBirdsPhone(PhoneGame):
                                   then=Ask(f"Where do your {birds(species, n)} land?", ends)))
         return Ask("Choose a species to land", choices, layout="cards")
 
+    def image_keys(self) -> list[str]:
+        return [f"face:{s}" for s in INDEX]
+
     def image(self, key: str, assets, patterns: bool):
         kind, _, species = key.partition(":")
         if kind != "face" or species not in INDEX:

@@ -144,6 +144,12 @@ class FlappyFamiliesPhone(PhoneGame):
     def scores(self, view) -> list[str | None]:
         return [None if s is None else str(s) for s in view.scores]
 
+    def image_keys(self) -> list[str]:
+        families = range(len(FAMILIES) + 1)
+        return (["back", "nest"] + [f"face:{c}" for c in range(len(CARD_FAMILY))]
+                + [f"mini:{f}" for f in families]
+                + [f"back:{f}:{how}" for f in families for how in ("seen", "yours")])
+
     def image(self, key: str, assets, patterns: bool):
         cards = FFCards(assets, SimpleNamespace(colour_patterns=patterns))
         kind, _, rest = key.partition(":")

@@ -112,6 +112,9 @@ class FlipABirdPhone(PhoneGame):
             return f"{names[view.current]} takes a card ({len(view.share)} left)"
         return super().waiting(view, names)
 
+    def image_keys(self) -> list[str]:
+        return [card_key(c) for c in CARDS]
+
     def image(self, key: str, assets, patterns: bool):
         kind, _, ident = key.partition(":")
         if kind != "face" or not ident.isdigit() or int(ident) >= len(CARDS):

@@ -122,6 +122,9 @@ class YardBirbsPhone(PhoneGame):
     def scores(self, view) -> list[str | None]:
         return [str(t) for t in view.totals]
 
+    def image_keys(self) -> list[str]:
+        return [card_key(c) for c in CARD_BY_KEY.values()]
+
     def image(self, key: str, assets, patterns: bool):
         kind, _, rest = key.partition(":")
         suit, _, number = rest.partition("-")
