@@ -322,6 +322,7 @@ def test_a_gone_phone_seat_can_go_to_the_ai_or_a_controller(app):
     overlay.handle(Input(Act.CONFIRM, "kbm"))
     step(app, 2)
     assert table.owner(1) == "kbm" and not table.is_phone(1)
+    assert table.owners[1] == "kbm"
 
 
 def test_phones_and_a_controller_share_a_table(app):

@@ -49,7 +49,10 @@ class Couch:
         self.dirty = True
 
     def owner(self, seat: int | None) -> str | None:
-        return self.owners.get(seat) if seat is not None else None
+        """The TV device that plays ``seat`` (None: any device, or a phone: no TV
+        device, so no TV prompt, privacy screen or secret tip panel waits on one)."""
+        device = self.owners.get(seat) if seat is not None else None
+        return None if is_phone(device) else device
 
     def accepts(self, seat: int | None, device: str) -> bool:
         """May ``device`` make decisions for ``seat``? With one human, any device may."""
@@ -78,7 +81,7 @@ class Couch:
 
     def is_phone(self, seat: int | None) -> bool:
         """Is ``seat`` played on its phone?"""
-        return self.is_human(seat) and is_phone(self.owner(seat))
+        return self.is_human(seat) and is_phone(self.owners.get(seat))
 
     def seat_to(self, seat: int, device: str | None) -> None:
         """Hand ``seat`` to ``device`` (a phone taking its seat, a controller taking over

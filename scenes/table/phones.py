@@ -432,7 +432,7 @@ class PhoneDesk:
                     self.hub.error(seat, "That seat is not playing in this game.")
                 continue
             if event.kind == "join":
-                if table.owner(seat) != phone_device(seat):
+                if table.owners.get(seat) != phone_device(seat):
                     table.seat_to(seat, phone_device(seat))
                 self._sent.pop(seat, None)
                 self._last.pop(seat, None)
@@ -608,7 +608,7 @@ class PhoneDesk:
             self.on_publish(seat, payload, news)
 
     def _publish_away(self, seat: int) -> None:
-        key = ("away", self.table.owner(seat))
+        key = ("away", self.table.owners.get(seat))
         if self._sent.get(seat) == key:
             return
         self._sent[seat] = key
