@@ -430,3 +430,29 @@ def test_whole_games_on_phones_send_each_phone_only_its_own_view(app, game, seat
         assert states == json.loads(json.dumps(published[seat]))
         assert not [m for m in client.received if m["type"] == "error"]
     assert checked[0] > 20
+
+
+def test_the_phones_flag_and_setting():
+    from game.cli import UsageError, parse
+    from game.settings import Settings
+
+    assert parse([]).phones is None
+    assert parse(["--phones"]).phones == 0                 # on, the port of the settings
+    assert parse(["--phones", "9000"]).phones == 9000
+    for bad in (["--phones", "abc"], ["--phones", "80"], ["--phones", "70000"],
+                ["--phones", "--kiosk"]):
+        with pytest.raises(UsageError):
+            parse(bad)
+    with pytest.raises(ValueError):
+        Settings().validate_field("phone_port", 22)
+
+
+def test_a_game_without_a_phone_module_gets_plain_buttons():
+    from scenes.table.phones import Follow, PhoneGame, phone_game
+    from game.engine import new_game
+
+    game = PhoneGame("cubirds")
+    state = new_game("cubirds", 2, seed=1)
+    ask = game.ask(state.view(0), state.legal_actions(), Follow(state, 0), ["A", "B"])
+    assert len(ask.choices) == len(state.legal_actions())
+    assert type(phone_game("cubirds")).__name__ == "CuBirdsPhone"
