@@ -456,3 +456,18 @@ def test_a_game_without_a_phone_module_gets_plain_buttons():
     ask = game.ask(state.view(0), state.legal_actions(), Follow(state, 0), ["A", "B"])
     assert len(ask.choices) == len(state.legal_actions())
     assert type(phone_game("cubirds")).__name__ == "CuBirdsPhone"
+
+
+def test_with_game_and_phones_a_phone_takes_any_seat_mid_game(app):
+    from game.session import quick_match
+    from scenes.start import open_phones
+
+    match = quick_match("cubirds", 3, seed=4)          # the keyboard in seat 1, AI beside
+    open_phones(app.ctx, match.num_players)
+    table = make_table(app.ctx, match)
+    show(app, table, 1)
+    assert table.uses_phones
+    bot = phone(app, 2)
+    settle(app, bot, lambda: bot.state is not None and bot.state.get("sections"))
+    assert table.is_phone(2) and 2 not in table.bots
+    assert table.plate_label(2, 600) == "Finch \u00b7 Phone"

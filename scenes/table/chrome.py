@@ -109,7 +109,9 @@ class Chrome:
     def plate_label(self, seat: int, width: int) -> str:
         """The seat's name line, shortened until it fits: 'Wren · Normal AI' ... 'Wren'."""
         info = self.match.seats[seat]
-        if info.human:
+        if info.human and self.is_phone(seat):
+            options = [f"{info.name} \u00b7 Phone", info.name]
+        elif info.human:
             options = [f"{info.name} \u00b7 You" if len(self.match.humans) == 1 else info.name,
                        info.name]
         else:
