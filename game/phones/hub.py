@@ -58,6 +58,7 @@ class Phones:
         self.joined: set[int] = set()          # seats a phone has joined this session
         self.failure = ""                      # why the last open failed, for the screen
         self._events: deque[Inbound] = deque(maxlen=256)
+        self._qr: dict[str, tuple] = {}
 
     @property
     def running(self) -> bool:
@@ -99,6 +100,7 @@ class Phones:
             self.log.info("Phones: server stopped.")
         self.server = None
         self.tokens, self.codes = {}, {}
+        self._qr = {}
         self.connected.clear()
         self.joined.clear()
         self._events.clear()
@@ -120,10 +122,14 @@ class Phones:
 
     def qr_matrix(self, seat: int) -> tuple[tuple[bool, ...], ...]:
         """The seat's QR code as rows of dark (True) modules, quiet zone included."""
-        import segno
+        url = self.url(seat)
+        if url not in self._qr:   # drawn every frame Seat setup shows: made once a session
+            import segno
 
-        qr = segno.make(self.url(seat), error="l", boost_error=False)
-        return tuple(tuple(bool(v) for v in row) for row in qr.matrix_iter(scale=1, border=2))
+            qr = segno.make(url, error="l", boost_error=False)
+            self._qr[url] = tuple(tuple(bool(v) for v in row)
+                                  for row in qr.matrix_iter(scale=1, border=2))
+        return self._qr[url]
 
     # -- each frame -----------------------------------------------------------------------------
     def pump(self) -> bool:
