@@ -158,7 +158,8 @@ def test_the_page_is_served_offline_and_images_only_to_their_seat(app):
     digest = card.split("/")[-1].split(".")[0]
     sent_to_1 = digest in table.desk._images_sent.get(1, set())
     assert first.get(f"{card}?t={token1}")[0] == (200 if sent_to_1 else 404)
-    unsent = next(d for d in table.desk._images_sent[0] if d not in table.desk._images_sent.get(1, ()))
+    sent = table.desk._images_sent
+    unsent = next(d for d in sent[0] if d not in sent.get(1, ()))
     assert first.get(f"/img/{unsent}.png?t={token1}")[0] == 404   # never sent to seat 1
     assert first.get(f"{card}?t=nonsense")[0] == 404
     assert first.get("/img/../../etc/passwd")[0] == 404
@@ -239,8 +240,7 @@ def test_illegal_stale_and_malformed_moves_change_nothing(app):
            {"type": "teleport"}, [1, 2], {"no": "type"}, "{not json", "", "null"]
     for message in bad:
         p0.send(message)
-    errors = []
-    settle(app, p0, lambda: len(errors := [m for m in p0.received if m["type"] == "error"]) >= len(bad))
+    settle(app, p0, lambda: sum(m["type"] == "error" for m in p0.received) >= len(bad))
     p1.send({"type": "move", "decision": decision["id"], "path": [0, 0]})   # not its turn
     settle(app, p1, lambda: any(m["type"] == "error" for m in p1.received))
     p0.send_bytes(b"\x00\x01")

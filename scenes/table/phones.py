@@ -43,7 +43,7 @@ MAX_LEAVES = 600       # choices one decision tree may hold (grouping stops shor
 IMAGE_CACHE = 600      # card images kept as PNG bytes (a few KB each)
 
 
-# -- what a game module describes ------------------------------------------------------------
+# -- what a game module describes ----------------------------------------------------------
 @dataclass(frozen=True)
 class PhoneCard:
     image: str | None        # an image key the game's PhoneGame.image paints
@@ -98,7 +98,8 @@ class Follow:
     def state(self, prefix: tuple):
         if prefix not in self._cache:
             if self._base is None:
-                self._base = self._real.determinize(self.seat, random.Random(7919 * (self.seat + 1)))
+                rng = random.Random(7919 * (self.seat + 1))
+                self._base = self._real.determinize(self.seat, rng)
                 self._real = None   # from here on only the determinization is read
             after = self._base.clone()
             try:
@@ -184,7 +185,7 @@ def phone_game(game_id: str) -> PhoneGame:
     return PhoneGame(game_id)
 
 
-# -- card images ------------------------------------------------------------------------------------
+# -- card images ---------------------------------------------------------------------------
 _PNG: dict[tuple, tuple[str, bytes]] = {}
 
 
@@ -237,7 +238,7 @@ def seat_colour(match, seat: int) -> str:
     return hex_colour(ui.SEAT_COLOURS[match.seats[seat].colour % 6])
 
 
-# -- payloads ---------------------------------------------------------------------------------------
+# -- payloads ------------------------------------------------------------------------------
 @dataclass
 class OpenAsk:
     """A decision a phone was shown: its id, when it was made and its leaves by path."""
@@ -379,7 +380,7 @@ def lobby_payload(match, seat: int, game_name: str, note: str) -> dict:
             "sections": [], "decision": None, "log": [], "over": False}
 
 
-# -- the table's side ------------------------------------------------------------------------------------
+# -- the table's side ----------------------------------------------------------------------
 class PhoneDesk:
     """One per table: phone joins, moves and hints in; payloads out."""
 
