@@ -220,9 +220,9 @@ def test_a_phone_plays_its_turn_and_the_tv_shows_no_privacy_screen(app):
     assert "choosing on their phone" in table.status_line()
     species = decision["options"][0]
     assert species["then"]["options"][0]["detail"].startswith(("Left end", "Right end"))
-    before = table.moves
+    before = table.moves_played
     p0.choose()
-    settle(app, p0, lambda: table.moves > before)
+    settle(app, p0, lambda: table.moves_played > before)
     assert table.state.current_player != 0 or table.state.view(0).phase != "place"
 
 
@@ -294,8 +294,8 @@ def test_a_dropped_phone_reconnects_to_the_current_view_and_the_tv_waits_for_it(
     settle(app, again, lambda: again.decision is not None and app.stack.top is table)
     assert again.decision["prompt"] == decision["prompt"]
     again.choose()
-    before = table.moves
-    settle(app, again, lambda: table.moves > before)
+    before = table.moves_played
+    settle(app, again, lambda: table.moves_played > before)
 
 
 def test_a_gone_phone_seat_can_go_to_the_ai_or_a_controller(app):
@@ -308,8 +308,8 @@ def test_a_gone_phone_seat_can_go_to_the_ai_or_a_controller(app):
     app.stack.top.to_ai()
     step(app, 2)
     assert not table.match.seats[0].human and 0 in table.bots
-    before = table.moves
-    settle(app, clients[1], lambda: table.moves > before)        # the AI plays on
+    before = table.moves_played
+    settle(app, clients[1], lambda: table.moves_played > before)        # the AI plays on
     # seat 1's phone goes too; a keyboard takes it
     decision_seat = 1
     settle(app, clients[1], lambda: table.state.current_player == decision_seat

@@ -111,7 +111,7 @@ def table_facts(app) -> dict:
     table = next((s for s in app.stack.scenes if isinstance(s, TableScene)), None)
     if table is None:
         return {}
-    return {"moves": table.moves, "current": table.state.current_player,
+    return {"moves": table.moves_played, "current": table.state.current_player,
             "over": table.state.is_terminal(), "top": type(app.stack.top).__name__}
 
 

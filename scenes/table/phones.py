@@ -541,7 +541,7 @@ class PhoneDesk:
             return
         table = self.table
         log = tuple(table.log_lines)[-LOG_LINES:]
-        common = (table.moves, log, table.hints_on)
+        common = (table.moves_played, log, table.hints_on)
         for seat in sorted(self.hub.joined):
             if seat >= table.match.num_players:
                 continue
@@ -573,7 +573,8 @@ class PhoneDesk:
             self.asks.pop(seat, None)
             return None
         ask = self.asks.get(seat)
-        if ask is not None and ask.moves == table.moves and (ask.early or table.phone_turn == seat):
+        if (ask is not None and ask.moves == table.moves_played
+                and (ask.early or table.phone_turn == seat)):
             return ask
         self.asks.pop(seat, None)
         if state.current_player == seat and table.phone_turn != seat:
@@ -585,7 +586,7 @@ class PhoneDesk:
         leaves = leaves_of(tree)
         if len(leaves) > MAX_LEAVES:
             table.ctx.log.warning("Phone decision with %d choices trimmed", len(leaves))
-        ask = OpenAsk(next(self._ids), table.moves, early, tree, leaves)
+        ask = OpenAsk(next(self._ids), table.moves_played, early, tree, leaves)
         self.asks[seat] = ask
         self.hints.pop(seat, None)
         return ask

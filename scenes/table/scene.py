@@ -103,7 +103,7 @@ class TableScene(Animations, Chrome, Couch, Scene):
         self.hint_decision = None
         self.hint_action = None
         # phones: each phone seat decides on its phone; the desk carries views and moves
-        self.moves = 0                 # moves played: what the phones' pictures follow
+        self.moves_played = 0          # what the phones' pictures follow
         self.phone_turn: int | None = None  # a phone seat may decide now (its turn began)
         self.phone_gone_for = 0.0      # seconds the phone to move has been away
         self.phone_snooze = 0.0        # "Keep waiting": seconds before asking again
@@ -225,7 +225,7 @@ class TableScene(Animations, Chrome, Couch, Scene):
         self.decision = None
         self.turn_ready = False
         self.phone_turn = None
-        self.moves += 1
+        self.moves_played += 1
         self.picker = None
         self.hint_decision = self.hint_action = None
         self.turn_seat = mover  # the plate stays lit while this move is shown
