@@ -38,6 +38,7 @@ class Scene:
     idle_to_attract = False      # a menu: the demo may start here after enough idle time
     home = False                 # the title: the one screen that goes idle outside kiosks
     game_id: str | None = None   # the game this scene plays or shows, if any
+    uses_phones = False          # the phone server stays up while such a scene is stacked
 
     def __init__(self, ctx: "Context") -> None:
         self.ctx = ctx

@@ -11,6 +11,9 @@ writes bench.json.
 - the store (game/store.py): committing one move with its snapshot, opening the
   database, a History screen's queries over 10,000 recorded matches, rebuilding the
   last position of a long game for a replay;
+- phones (issue 21), on loopback: a move's round trip phone -> game loop -> phone, the
+  game loop's frame time with five phones playing, card image serving once cached, and
+  the phone server's start and stop;
 - a real window in a real X server (Xvfb, when installed): the cost of showing one frame
   (canvas upload + scaling + present) at 1080p and at 4K fullscreen, the CPU share of a
   table waiting for a person against the same table forced to redraw every frame (both
@@ -50,6 +53,8 @@ COMMIT_TARGET_MS = 2.0         # one move + snapshot, on the frame of the move (
 HISTORY_TARGET_MS = 8.0        # what one History screen frame reads (p99)
 REPLAY_TARGET_MS = 100.0       # any replay position rebuilt from the seed
 HISTORY_MATCHES = 10_000
+PHONE_RTT_TARGET_MS = 20.0     # phone -> game -> phone, p50 and p99
+PHONE_IMAGE_TARGET_MS = 2.0    # one cached card image
 
 
 def pct(values: list[float], p: float) -> float:
@@ -550,6 +555,139 @@ def bench_window(seconds: float) -> dict:
         server.wait()
 
 
+# -- phones -----------------------------------------------------------------------------
+def phones_child(url: str, tokens: list[str], seconds: float) -> dict:
+    """The phones, in a process of their own as on real phones (so they take no share of
+    the game's interpreter): play random moves as decisions come, time each move from
+    its send to the state that answers it, then time cached card images."""
+    from tests.phone_client import PhoneClient, run
+
+    clients = [PhoneClient(url).connect(token=t) for t in tokens]
+    rng = random.Random(2)
+    trips, sent, answered = [], {}, set()
+    stop = time.perf_counter() + seconds
+    while time.perf_counter() < stop:
+        for seat, client in enumerate(clients):
+            client.pending()
+            if seat in sent:
+                t_sent, count = sent[seat]
+                answer = next((t for t, m in client.arrivals[count:]
+                               if m.get("type") in ("state", "error")), None)
+                if answer is not None:
+                    trips.append((answer - t_sent) * 1000)
+                    del sent[seat]
+            d = client.decision
+            if d is not None and (seat, d["id"]) not in answered and seat not in sent:
+                answered.add((seat, d["id"]))
+                count = len(client.arrivals)
+                sent[seat] = (time.perf_counter(), count)
+                client.choose(lambda options, usable: rng.choice(usable))
+        time.sleep(0.001)
+    card = next(c["img"] for sec in clients[0].state["sections"] for c in sec.get("cards", ()))
+    image_url = f"{url.rstrip('/')}{card}?t={tokens[0]}"
+
+    async def fetch_many(n: int) -> list[float]:
+        import aiohttp
+        times = []
+        async with aiohttp.ClientSession() as session:
+            for _ in range(n):
+                t = time.perf_counter()
+                async with session.get(image_url) as response:
+                    await response.read()
+                times.append((time.perf_counter() - t) * 1000)
+        return times[1:]   # after the first: the connection is open, the bytes cached
+    served = run(fetch_many(301), timeout=60)
+    for client in clients:
+        client.close()
+    return {"trips": trips, "served": served}
+
+
+def bench_phones(seconds: float) -> dict:
+    """Five phones (a child process) play Flip a Bird, all five seats, against the real
+    game loop paced at 60 frames a second as in play; every frame (input, update, draw)
+    is timed once the card images are painted (the warm-up is timed on its own)."""
+    from game.app import App, make_logger
+    from game.cli import Options
+    from game.phones import Phones, phone_device
+    from game.session import Match, Seat
+    from scenes.start import routes
+    from scenes.table.phones import ImageCache, phone_game
+    from scenes.table.spec import make_table
+
+    settings = Path(tempfile.mkdtemp()) / "settings.json"
+    log = make_logger()
+    app = App(Options(headless=True), settings_path=settings, log=log, routes=routes())
+    app.ctx.settings.ai_speed = "fast"
+    hub = app.ctx.phones
+    hub.host, hub.port = "127.0.0.1", 0
+    out: dict = {}
+
+    starts, stops = [], []
+    for _ in range(5):
+        probe = Phones(log, port=0, host="127.0.0.1")
+        t0 = time.perf_counter()
+        probe.open(6)
+        starts.append((time.perf_counter() - t0) * 1000)
+        t0 = time.perf_counter()
+        probe.close()
+        stops.append((time.perf_counter() - t0) * 1000)
+    out["start_ms"] = {"p50": pct(starts, 50), "max": max(starts)}
+    out["stop_ms"] = {"p50": pct(stops, 50), "max": max(stops)}
+
+    # the baseline: the same table, five AI seats, no phones, paced alike
+    from game.session import quick_match
+    base = make_table(app.ctx, quick_match("flip_a_bird", 5, seed=4, autoplay=True))
+    app.stack.push(base)
+    app.stack.apply_pending()
+    plain = []
+    for _ in range(int(seconds * 30)):
+        start = time.perf_counter()
+        app.frame(1 / 60)
+        plain.append((time.perf_counter() - start) * 1000)
+        left = 1 / 60 - (time.perf_counter() - start)
+        if left > 0:
+            time.sleep(left)
+    out["frame_no_phones_ms"] = {"p50": pct(plain, 50), "p99": pct(plain, 99)}
+    app.stack.pop()
+    app.stack.apply_pending()
+
+    cache = ImageCache(phone_game("flip_a_bird"), app.ctx.assets, True)
+    t0 = time.perf_counter()
+    cache.get("face:59")
+    out["image_first_ms"] = (time.perf_counter() - t0) * 1000
+
+    hub.open(5)
+    seats = tuple(Seat(f"P{i}", True, colour=i, device=phone_device(i)) for i in range(5))
+    table = make_table(app.ctx, Match("flip_a_bird", seats, seed=4))
+    app.stack.push(table)
+    app.stack.apply_pending()
+    t0 = time.perf_counter()
+    warm = 0
+    while table.desk.warm_step():
+        warm += 1
+    out["warm"] = {"images": warm, "ms": (time.perf_counter() - t0) * 1000}
+    child = subprocess.Popen(
+        [sys.executable, "-m", "tools.bench", "--phones-child", json.dumps(
+            {"url": hub.server.base_url, "tokens": [hub.tokens[i] for i in range(5)],
+             "seconds": seconds})], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    frames = []
+    while child.poll() is None:
+        start = time.perf_counter()
+        app.frame(1 / 60)
+        if len(hub.connected) == 5 and not table.state.is_terminal():
+            frames.append((time.perf_counter() - start) * 1000)
+        left = 1 / 60 - (time.perf_counter() - start)
+        if left > 0:
+            time.sleep(left)
+    result = json.loads(child.stdout.read().strip().splitlines()[-1])
+    trips, served = result["trips"], result["served"]
+    out["rtt_ms"] = {"p50": pct(trips, 50), "p99": pct(trips, 99), "moves": len(trips)}
+    out["frame_ms"] = {"p50": pct(frames, 50), "p99": pct(frames, 99), "frames": len(frames)}
+    out["image_ms"] = {"p50": pct(served, 50), "p99": pct(served, 99)}
+    app.finish()
+    return out
+
+
 def peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
@@ -630,6 +768,30 @@ def report(data: dict) -> str:
                          st["resume"]))
         lines.append(f"{'  (checking the whole replay once)':44} {st['replayer_build_ms']:7.2f};"
                      f" making up the history took {st['history_build_s']:.1f} s")
+    if "phones" in data:
+        ph = data["phones"]
+        rtt, fr, img = ph["rtt_ms"], ph["frame_ms"], ph["image_ms"]
+        lines += ["", "phones (loopback, Flip a Bird with five phone seats, 60 frames/s; the "
+                      "phones in a process of their own)"]
+        rtt_ok = rtt["p50"] <= PHONE_RTT_TARGET_MS and rtt["p99"] <= PHONE_RTT_TARGET_MS
+        lines.append(f"{'move round trip phone>game>phone':34} p50 {rtt['p50']:6.2f} ms   p99 "
+                     f"{rtt['p99']:6.2f} ms  ({rtt['moves']} moves)  target <= "
+                     f"{PHONE_RTT_TARGET_MS:.0f}  {mark(rtt_ok)}")
+        lines.append(f"{'frame with five phones playing':34} p50 {fr['p50']:6.2f} ms   p99 "
+                     f"{fr['p99']:6.2f} ms  ({fr['frames']} frames)  target <= "
+                     f"{FRAME_P99_TARGET_MS:.0f}  {mark(fr['p99'] <= FRAME_P99_TARGET_MS)}")
+        base = ph["frame_no_phones_ms"]
+        lines.append(f"{'  same table, five AI seats':34} p50 {base['p50']:6.2f} ms   p99 "
+                     f"{base['p99']:6.2f} ms  (no phones: the baseline)")
+        lines.append(f"{'card image, cached (HTTP GET)':34} p50 {img['p50']:6.2f} ms   p99 "
+                     f"{img['p99']:6.2f} ms  target <= {PHONE_IMAGE_TARGET_MS:.0f}  "
+                     f"{mark(img['p99'] <= PHONE_IMAGE_TARGET_MS)}")
+        lines.append(f"{'card image, first (paint + PNG)':34} {ph['image_first_ms']:6.2f} ms   "
+                     f"(all {ph['warm']['images']} painted ahead in {ph['warm']['ms']:.0f} ms, "
+                     "one a frame in play)")
+        lines.append(f"{'phone server start / stop':34} start p50 {ph['start_ms']['p50']:6.1f} ms"
+                     f" (max {ph['start_ms']['max']:.1f})   stop p50 {ph['stop_ms']['p50']:6.1f}"
+                     f" ms (max {ph['stop_ms']['max']:.1f})")
     if "window" in data:
         w = data["window"]
         lines += ["", "real window (Xvfb, SDL renderer; no GPU here: every figure is CPU work)"]
@@ -666,16 +828,23 @@ def main(argv=None) -> int:
     p.add_argument("--commits", type=int, default=300, help="moves committed (store)")
     p.add_argument("--history-frames", type=int, default=300,
                    help="History screen reads timed (store)")
-    p.add_argument("--only", default="startup,frames,throughput,ai,store,window",
+    p.add_argument("--only", default="startup,frames,throughput,ai,store,phones,window",
                    help="comma list of sections")
+    p.add_argument("--phone-seconds", type=float, default=20.0,
+                   help="seconds five phones play against the game loop")
     p.add_argument("--window-seconds", type=float, default=10.0,
                    help="seconds each real-window CPU figure is measured over")
     p.add_argument("--out", type=Path, default=ROOT / "bench.json")
     p.add_argument("--child", help=argparse.SUPPRESS)
+    p.add_argument("--phones-child", help=argparse.SUPPRESS)
     p.add_argument("--child-size", default="1920x1080", help=argparse.SUPPRESS)
     p.add_argument("--child-fullscreen", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--child-seconds", type=float, default=10.0, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
+    if args.phones_child:
+        spec = json.loads(args.phones_child)
+        print(json.dumps(phones_child(spec["url"], spec["tokens"], spec["seconds"])))
+        return 0
     if args.child:
         size = tuple(int(v) for v in args.child_size.split("x"))
         print(json.dumps(window_child(args.child, size, args.child_fullscreen,
@@ -695,6 +864,8 @@ def main(argv=None) -> int:
         data["store"] = bench_store(args.commits, args.history_frames)
     if "frames" in only:
         data["frames"] = bench_frames(args.frames)
+    if "phones" in only:
+        data["phones"] = bench_phones(args.phone_seconds)
     if "window" in only:
         data["window"] = bench_window(args.window_seconds)
     data["peak_rss_mb"] = peak_rss_mb()

@@ -116,7 +116,9 @@ class Chrome:
         Normal' (a person: 'Robin · You' when alone, else the name). A narrow plate
         takes a smaller size first (never under 28 px), then 'Wren · AI', then the name."""
         info = self.match.seats[seat]
-        if info.human:
+        if info.human and self.is_phone(seat):
+            options = [f"{info.name} \u00b7 Phone", info.name]
+        elif info.human:
             options = [f"{info.name} \u00b7 You" if len(self.match.humans) == 1 else info.name,
                        info.name]
         else:
@@ -172,8 +174,14 @@ class Chrome:
     def status_line(self) -> str:
         """The status, named when several people share the screen: the hand on show lies
         under the first seat's plate whoever's it is, so the line says whose it is."""
-        text = self.status()
         seat = self.state.current_player
+        if self.phone_deciding:
+            name = self.match.seats[seat].name
+            phones = getattr(self.ctx, "phones", None)
+            if phones is None or not phones.is_connected(seat):
+                return f"Waiting for {name}'s phone"
+            return f"{name} is choosing on their phone"
+        text = self.status()
         if (text and len(self.match.humans) >= 2 and self.is_human(seat)
                 and self.viewer == seat):
             name = self.match.seats[seat].name
