@@ -385,6 +385,9 @@ class History(MenuScene):
         self.chart: pygame.Surface | None = None
         width = 400
         self._ready = False   # MenuScene.__init__ builds before anything is read
+        self._version = 0
+        self._still: pygame.Surface | None = None
+        self._still_key: tuple[int, int] | None = None
         self.tabs = {view: pygame.Rect(ui.SAFE.right - (2 - i) * (width + 20) + 20, TAB_Y,
                                        width, TAB_H) for i, view in enumerate(self.VIEWS)}
         super().__init__(ctx)
@@ -441,6 +444,7 @@ class History(MenuScene):
         else:
             widgets += self._stats_widgets()
         self.group = LineGroup(widgets, ctx=self.ctx)
+        self._version += 1      # the still picture is out of date
         keys = [getattr(w, "key", None) for w in widgets]
         rows = [w for w, k in zip(widgets, keys) if str(k).startswith("row:")]
         if old in keys:
@@ -543,6 +547,22 @@ class History(MenuScene):
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
+        """One picture of everything that holds still (made again only when the data or
+        the focus changes), then the focused widget with its breathing ring, and the
+        prompts: a frame is a blit and one widget, however busy the screen is."""
+        key = (self._version, self.group.index)
+        if self._still is None or self._still_key != key:
+            if self._still is None or self._still.get_size() != surface.get_size():
+                self._still = pygame.Surface(surface.get_size(), 0, surface)
+            self._draw_still(self._still)
+            self._still_key = key
+        surface.blit(self._still, (0, 0))
+        focused = self.group.focused
+        if focused is not None:
+            focused.draw(surface, self.ctx.assets, True, self.ctx.pulse)
+        draw_prompts(surface, self.ctx, self.prompts)
+
+    def _draw_still(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface)
         a = self.ctx.assets
         title = a.text("History", 84, ui.TEXT, "title")
@@ -555,8 +575,10 @@ class History(MenuScene):
                 self._draw_matches(surface)
             else:
                 self._draw_stats(surface)
-        self.group.draw(surface, a, self.ctx.pulse)
-        draw_prompts(surface, self.ctx, self.prompts)
+        focused = self.group.focused
+        for widget in self.group.widgets:
+            if widget is not focused:
+                widget.draw(surface, a, False, 0.0)
 
     def _draw_tabs(self, surface) -> None:
         a = self.ctx.assets
