@@ -35,6 +35,7 @@ STATS_X, STATS_W = 96, 720         # Statistics: the numbers on the left ...
 CHART = pygame.Rect(840, LINE_Y, 1824 - 840, 930 - LINE_Y)   # ... the chart on the right
 CHART_POINTS = 40                  # the last this-many games in the score chart
 LINE_SLACK = 24                    # widgets whose centres are this close form one line
+REPAINT_PAD = 56                   # a widget's shadow, lift and focus ring fit in this
 LEVEL_NAMES = {"random": "Random", "easy": "Easy", "normal": "Normal", "hard": "Hard"}
 ALL_GAMES = "All games"
 
@@ -386,8 +387,10 @@ class History(MenuScene):
         width = 400
         self._ready = False   # MenuScene.__init__ builds before anything is read
         self._version = 0
+        self._base: pygame.Surface | None = None    # see draw()
+        self._base_key = -1
         self._still: pygame.Surface | None = None
-        self._still_key: tuple[int, int] | None = None
+        self._still_focus: Widget | None = None
         self.tabs = {view: pygame.Rect(ui.SAFE.right - (2 - i) * (width + 20) + 20, TAB_Y,
                                        width, TAB_H) for i, view in enumerate(self.VIEWS)}
         super().__init__(ctx)
@@ -547,22 +550,45 @@ class History(MenuScene):
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        """One picture of everything that holds still (made again only when the data or
-        the focus changes), then the focused widget with its breathing ring, and the
-        prompts: a frame is a blit and one widget, however busy the screen is."""
-        key = (self._version, self.group.index)
-        if self._still is None or self._still_key != key:
-            if self._still is None or self._still.get_size() != surface.get_size():
-                self._still = pygame.Surface(surface.get_size(), 0, surface)
-            self._draw_still(self._still)
-            self._still_key = key
-        surface.blit(self._still, (0, 0))
+        """Two pictures of what holds still: the base (everything but the widgets, made
+        again when the data changes) and the still picture (the base with every widget
+        but the focused one; a focus move repaints just the two widgets' patches). A
+        frame blits the still picture, draws the focused widget with its breathing ring
+        and the prompts."""
         focused = self.group.focused
+        if self._base is None or self._base_key != self._version:
+            if self._base is None or self._base.get_size() != surface.get_size():
+                self._base = pygame.Surface(surface.get_size(), 0, surface)
+            self._draw_base(self._base)
+            self._still = self._base.copy()
+            for widget in self.group.widgets:
+                if widget is not focused:
+                    widget.draw(self._still, self.ctx.assets, False, 0.0)
+            self._base_key, self._still_focus = self._version, focused
+        elif self._still_focus is not focused:
+            for widget in (self._still_focus, focused):
+                if widget is not None:
+                    self._repaint(widget.rect)
+            self._still_focus = focused
+        surface.blit(self._still, (0, 0))
         if focused is not None:
             focused.draw(surface, self.ctx.assets, True, self.ctx.pulse)
         draw_prompts(surface, self.ctx, self.prompts)
 
-    def _draw_still(self, surface: pygame.Surface) -> None:
+    def _repaint(self, rect: pygame.Rect) -> None:
+        """The still picture around ``rect`` again: the base, then every unfocused widget
+        that reaches into it (clipped, so shadows are not laid twice)."""
+        still, focused = self._still, self.group.focused
+        area = rect.inflate(REPAINT_PAD, REPAINT_PAD).clip(still.get_rect())
+        still.set_clip(area)
+        still.blit(self._base, area, area)
+        for widget in self.group.widgets:
+            if widget is not focused and \
+                    widget.rect.inflate(REPAINT_PAD, REPAINT_PAD).colliderect(area):
+                widget.draw(still, self.ctx.assets, False, 0.0)
+        still.set_clip(None)
+
+    def _draw_base(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface)
         a = self.ctx.assets
         title = a.text("History", 84, ui.TEXT, "title")
@@ -575,10 +601,6 @@ class History(MenuScene):
                 self._draw_matches(surface)
             else:
                 self._draw_stats(surface)
-        focused = self.group.focused
-        for widget in self.group.widgets:
-            if widget is not focused:
-                widget.draw(surface, a, False, 0.0)
 
     def _draw_tabs(self, surface) -> None:
         a = self.ctx.assets
@@ -606,7 +628,9 @@ class History(MenuScene):
         head, why = self.empty_lines()
         big = a.text(head, 64, ui.TEXT, "title")
         surface.blit(big, big.get_rect(midbottom=(ui.CANVAS[0] // 2, 440)))
-        small = a.text_block(why, 36, ui.SAFE.w - 200, ui.TEXT_MUTED)
+        small = a.text(why, 36, ui.TEXT_MUTED)
+        if small.get_width() > ui.SAFE.w - 200:   # a long reason wraps
+            small = a.text_block(why, 36, ui.SAFE.w - 200, ui.TEXT_MUTED)
         surface.blit(small, small.get_rect(midtop=(ui.CANVAS[0] // 2, 480)))
 
     def _draw_matches(self, surface) -> None:

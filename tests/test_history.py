@@ -447,3 +447,18 @@ def test_every_view_keeps_the_ten_foot_rules(app, monkeypatch):
     match_id, state, match = played[-1]
     inside(show(app, Results(app.ctx, state, match, match_id=match_id), frames=2))
     assert sizes and min(sizes) >= 28, f"text at {min(sizes)} px"
+
+
+def test_focus_moves_repaint_the_same_picture_as_a_fresh_one(app):
+    """The still picture is patched where focus left and arrived; it must equal the one
+    drawn from scratch."""
+    synthetic_history(app.ctx.store, 12, seed=12)
+    scene = show(app, History(app.ctx))
+    for k in (pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN,
+              pygame.K_RIGHT, pygame.K_UP, pygame.K_UP):
+        press(app, k)
+    patched = scene._still.copy()
+    scene._version += 1                                   # draw everything again
+    app.last_input = app.ctx.time
+    app.frame(1 / 60)
+    assert pygame.image.tobytes(patched, "RGB") == pygame.image.tobytes(scene._still, "RGB")
