@@ -559,8 +559,9 @@ class History(MenuScene):
         if self._base is None or self._base_key != self._version:
             if self._base is None or self._base.get_size() != surface.get_size():
                 self._base = pygame.Surface(surface.get_size(), 0, surface)
+                self._still = pygame.Surface(surface.get_size(), 0, surface)
             self._draw_base(self._base)
-            self._still = self._base.copy()
+            self._still.blit(self._base, (0, 0))   # (no new 8 MB surface per change)
             for widget in self.group.widgets:
                 if widget is not focused:
                     widget.draw(self._still, self.ctx.assets, False, 0.0)
