@@ -96,8 +96,8 @@ def watch_replay(ctx, match_id: int) -> str:
         from scenes.replay import watch
     except ImportError:
         return "Replays are not available"
-    watch(ctx, match_id)
-    return ""
+    said = watch(ctx, match_id)   # '' when the replay is on screen, else why not
+    return said if isinstance(said, str) else ""
 
 
 # -- focus by lines -------------------------------------------------------------------------

@@ -96,9 +96,10 @@ def test_the_title_offers_history_except_in_a_kiosk(app, tmp_path):
     from scenes.title import Title
 
     title = show(app, Title(app.ctx))
-    labels = [w.label for w in title.group.widgets]
+    buttons = [w for w in title.group.widgets if hasattr(w, "label")]
+    labels = [w.label for w in buttons]
     assert labels == ["Play", "How to play", "History", "Settings", "Quit"]
-    title.group.index = 2
+    title.group.focus(buttons[2])
     press(app, pygame.K_RETURN)
     assert isinstance(app.stack.top, History)
     press(app, pygame.K_ESCAPE)
@@ -106,7 +107,7 @@ def test_the_title_offers_history_except_in_a_kiosk(app, tmp_path):
     (tmp_path / "kiosk").mkdir()
     kiosk = make_app(tmp_path / "kiosk", kiosk=True)
     kiosk_title = show(kiosk, Title(kiosk.ctx))
-    assert "History" not in [w.label for w in kiosk_title.group.widgets]
+    assert "History" not in [getattr(w, "label", "") for w in kiosk_title.group.widgets]
 
 
 def test_matches_are_listed_newest_first_and_paged(app):
@@ -297,6 +298,10 @@ def test_watch_replay_opens_the_replay_or_says_it_is_not_there(app, monkeypatch)
     monkeypatch.setitem(sys.modules, "scenes.replay", fake)
     press(app, pygame.K_RETURN)
     assert watched == [(app.ctx, match_id)] and detail.message == ""
+    fake.watch = lambda ctx, mid: "This match cannot be replayed: rules changed."
+    press(app, pygame.K_RETURN)                              # the replay's own refusal
+    assert detail.message == "This match cannot be replayed: rules changed."
+    assert detail.failed
 
 
 def test_the_mouse_switches_tabs_and_opens_a_match(app):
