@@ -7,7 +7,7 @@ import pytest
 from game.flip_a_bird import rules as R
 from game.session import Match, Seat, default_seats, quick_match
 from scenes.table import scene as table_module
-from scenes.flip_a_bird_table import FlipABirdTable
+from scenes.flip_a_bird.table import FlipABirdTable
 from scenes.results import Results
 from tests.harness import make_app, post, press, show
 
