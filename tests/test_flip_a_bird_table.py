@@ -108,7 +108,7 @@ def test_a_human_plays_whole_turns_with_keys_only_legally(app):
 def test_one_decision_with_the_mouse(app):
     table = show(app, FlipABirdTable(app.ctx, one_human(0)))
     assert run_until(app, lambda: human_ready(table) and table.step == "turn")
-    pile = table.pile_rect().center
+    pile = table.geo.pile_rect().center
     post(pygame.event.Event(pygame.MOUSEMOTION, pos=pile, rel=(1, 1), buttons=(0, 0, 0)))
     app.frame(1 / 60)
     post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pile, button=1))
@@ -160,7 +160,7 @@ def test_the_table_renders_at_every_player_count(app, count):
     assert table.layout.problems == []
     for seat in range(count):
         assert app.screen.get_rect().contains(table.seat_rect(seat))
-    positions, size, _ = table.row_layout(40)   # a very long row still fits its box
+    positions, size, _ = table.geo.row_layout(40)   # a very long row still fits its box
     row = pygame.Rect(table.layout.get("row").rect)
     for x, y in positions:
         card = pygame.Rect((0, 0), size)
