@@ -142,7 +142,7 @@ def test_back_steps_out_of_a_claim_and_alt_claims(app):
     assert table.step == "confirm" and table.focused == "claim"
     press(app, pygame.K_RETURN)
     assert table.state.phase == R.PHASE_TIP and table.state.claimant == 1
-    assert run_until(app, lambda: table.count_mode is not None)
+    assert run_until(app, lambda: table.counts.mode is not None)
 
 
 def test_back_with_nothing_to_step_back_opens_the_pause_menu(app):
@@ -187,7 +187,7 @@ def test_a_human_sees_only_their_own_hidden_cards(app):
     for _ in range(3000):
         app.frame(1 / 60)
         _faces_ok(table, 0)
-        claim_seen |= mine_seen and table.count_mode in ("over", "ok")
+        claim_seen |= mine_seen and table.counts.mode in ("over", "ok")
         if claim_seen and not table.animator.busy:
             break
         for rc in table.row_cards:

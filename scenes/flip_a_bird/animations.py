@@ -6,11 +6,11 @@ face-down card has turned before the specials act on it. The claim plays out fro
 events in one timeline: tip cards turn over together, the row's face-down cards one by
 one, the specials act (removed cards drop out and grey, a doubled colour glows, a zeroed
 colour greys), the counter climbs towards the limit, then the winners' cards fly to
-their plates. Handlers say what is happening on the status line (``anim_status``) and
-move the plates' and the pile's counts as cards land.
+their plates. Handlers say what is happening on the status line (``counts.status``) and
+advance the display model (``counts``) as cards land.
 
 A mixin of :class:`scenes.flip_a_bird.table.FlipABirdTable`: it reads the table's
-sprites and counts, ``geo`` (geometry) and ``cards`` (the painter).
+sprites, ``geo`` (geometry), ``counts`` (the display model) and ``cards`` (the painter).
 """
 from __future__ import annotations
 
@@ -58,8 +58,8 @@ class FlipABirdAnimations(Animations):
     def deal_in(self) -> None:
         """Two cards fly to every seat, one after another, as if dealt."""
         n = self.match.num_players
-        hands = [list(h) for h in self.plate_hands]
-        self.plate_hands = [[] for _ in range(n)]
+        hands = [list(h) for h in self.counts.hands]
+        self.counts.hands = [[] for _ in range(n)]
         mine = list(self.hand_cards)
         self.hand_cards = []
         start = self.geo.pile_center()
@@ -103,12 +103,12 @@ class FlipABirdAnimations(Animations):
     def land_plate(self, sprite: CardSprite, seat: int, open_back: bool) -> None:
         if sprite in self.air:
             self.air.remove(sprite)
-        self.plate_hands[seat].append(open_back)
+        self.counts.hands[seat].append(open_back)
         self.ctx.play("deal")
 
     def say(self, text: str) -> Call:
         """A step that puts ``text`` on the status line."""
-        return Call(lambda: setattr(self, "anim_status", text))
+        return Call(lambda: setattr(self.counts, "status", text))
 
     def sound(self, name: str) -> Call:
         return Call(lambda: self.ctx.play(name))
@@ -128,8 +128,8 @@ class FlipABirdAnimations(Animations):
     @on(R.CardDrawn)
     def card_drawn(self, ev: R.CardDrawn, rest) -> Timeline:
         start = self.geo.pile_center()
-        self.pile_count = ev.pile_size
-        self.pile_open = ev.next_open
+        self.counts.pile = ev.pile_size
+        self.counts.pile_open = ev.next_open
         self.ctx.play("deal")
         back = self.cards.back(ev.open_back)
         if ev.seat == self.hand_seat:
@@ -151,7 +151,7 @@ class FlipABirdAnimations(Animations):
             return Timeline([Together(*moves), Call(land)])
         sprite = CardSprite(back, back, start, False)
         self.air.append(sprite)
-        target = self.geo.plate_hand_pos(ev.seat, len(self.plate_hands[ev.seat]))
+        target = self.geo.plate_hand_pos(ev.seat, len(self.counts.hands[ev.seat]))
         return Timeline([sprite.move_to(target, self.dur(0.38), scale=MINI[0] / CARD[0]),
                          Call(lambda: self.land_plate(sprite, ev.seat, ev.open_back))])
 
@@ -170,7 +170,7 @@ class FlipABirdAnimations(Animations):
         if sprite is not None:        # from the viewer's hand
             self.hand_cards.remove(sprite)
         else:                         # from a seat plate: its back, the size of a mini card
-            hand = self.plate_hands[ev.seat]
+            hand = self.counts.hands[ev.seat]
             slot = max((i for i, o in enumerate(hand) if o == ev.open_back), default=len(hand) - 1)
             pos = self.geo.plate_hand_pos(ev.seat, max(slot, 0))
             if 0 <= slot < len(hand):
@@ -196,12 +196,12 @@ class FlipABirdAnimations(Animations):
             self.ctx.play("flip" if ev.face_up else "tap")
         self.ctx.play("slide")
         who = self.name_of(ev.seat)
-        self.anim_status = f"{who} plays a card face {'up' if ev.face_up else 'down'}"
+        self.counts.status = f"{who} plays a card face {'up' if ev.face_up else 'down'}"
         return Timeline([Together(*moves), Call(land)])
 
     @on(R.RowDiscarded)
     def row_discarded(self, ev: R.RowDiscarded, rest) -> Timeline:
-        self.anim_status = f"All face up and over {ev.limit} birds: the row is discarded"
+        self.counts.status = f"All face up and over {ev.limit} birds: the row is discarded"
 
         def tell() -> None:
             self.shout("The row is discarded",
@@ -226,17 +226,17 @@ class FlipABirdAnimations(Animations):
 
     @on(R.RowStarted)
     def row_started(self, ev: R.RowStarted, rest) -> None:
-        self.anim_status = f"Row {ev.number} begins with {self.name_of(ev.seat)}"
+        self.counts.status = f"Row {ev.number} begins with {self.name_of(ev.seat)}"
 
     # -- the claim: tips ---------------------------------------------------------------------
     @on(R.ClaimMade)
     def claim_made(self, ev: R.ClaimMade, rest) -> Timeline:
-        self.count_mode = "claim"
-        self.counter.value = 0
+        self.counts.mode = "claim"
+        self.counts.counter = 0
         self.shout(f"{self.name_of(ev.claimant)} claims!",
                    f"More than {ev.limit} birds in the row? {self.name_of(ev.accused)} played last.",
                    1.7, ui.BAD)
-        self.anim_status = (f"{self.name_of(ev.claimant)} says red, "
+        self.counts.status = (f"{self.name_of(ev.claimant)} says red, "
                               f"{self.name_of(ev.accused)} says green")
         self.ctx.play("predator")
         moves = []
@@ -258,7 +258,7 @@ class FlipABirdAnimations(Animations):
         sprite.scale = TIP_MINI[0] / TIP[0]
         self.tip_sprites[seat] = sprite
         self.ctx.play("tap")
-        self.anim_status = f"{self.name_of(seat)} has tipped"
+        self.counts.status = f"{self.name_of(seat)} has tipped"
         return Timeline([Tween(sprite, self.dur(0.3), ease_out_back, scale=1.0), Wait(self.dur(0.2))])
 
     @on(R.TipsRevealed)
@@ -275,7 +275,7 @@ class FlipABirdAnimations(Animations):
                 flips.append(sprite.flip(self.dur(0.4), face_up=True))
         reds = [self.name_of(s) for s, t in enumerate(ev.tips) if t is True]
         greens = [self.name_of(s) for s, t in enumerate(ev.tips) if t is False]
-        self.anim_status = f"Red: {', '.join(reds)}   \u00b7   Green: {', '.join(greens)}"
+        self.counts.status = f"Red: {', '.join(reds)}   \u00b7   Green: {', '.join(greens)}"
         self.ctx.play("flip")
         return Timeline([Together(*flips) if flips else Wait(0), Wait(self.dur(0.9)),
                          self.say("Every card of the row turns face up")])
@@ -372,28 +372,28 @@ class FlipABirdAnimations(Animations):
         rc = self.row_cards[ev.index]
         rc.bubble = f"+{ev.birds}"
         rc.pop = 0.0
-        self.anim_status = f"Counting: {ev.running} of {ev.limit} birds"
+        self.counts.status = f"Counting: {ev.running} of {ev.limit} birds"
         self.ctx.play("tap")
         return Together(Tween(rc, self.dur(0.22), ease_out_back, pop=1.0),
-                        Tween(self.counter, self.dur(0.26), ease_out_cubic, value=float(ev.running)))
+                        Tween(self.counts, self.dur(0.26), ease_out_cubic, counter=float(ev.running)))
 
     @on(R.ClaimResolved)
     def claim_resolved(self, ev: R.ClaimResolved, rest) -> Timeline:
-        self.count_mode = "over" if ev.too_many else "ok"
-        self.counter.value = ev.total
-        self.pick_order = ev.winners
+        self.counts.mode = "over" if ev.too_many else "ok"
+        self.counts.counter = ev.total
+        self.counts.pickers = ev.winners
         verdict = "Too many!" if ev.too_many else "Not too many!"
         side = "Red" if ev.too_many else "Green"
         who = listed([self.name_of(s) for s in ev.winners])
         share = "takes the whole row" if len(ev.winners) == 1 else "share the row"
         self.shout(f"{ev.total} birds of {ev.limit}: {verdict}", f"{side} is right: {who} {share}",
                    2.1, ui.BAD if ev.too_many else ui.GOOD)
-        self.anim_status = f"{side} is right: {who} {share}"
+        self.counts.status = f"{side} is right: {who} {share}"
         self.ctx.play("win" if self.hand_seat in ev.winners else "chirp")
         for rc in self.row_cards:
             rc.glow = 0.0
-        return Timeline([Tween(self.counter, self.dur(0.3), ease_out_back, pulse=1.0),
-                         Wait(self.dur(2.0))])
+        # a beat for the verdict, then time to read the call-out before the share-out
+        return Timeline([Wait(self.dur(0.3)), Wait(self.dur(2.0))])
 
     @on(R.CardTaken, run=True, log=False)
     def card_taken(self, run: tuple, rest) -> Timeline:
@@ -413,7 +413,7 @@ class FlipABirdAnimations(Animations):
             def arrive(rc=rc, seat=ev.seat) -> None:
                 if rc.sprite in self.air:
                     self.air.remove(rc.sprite)
-                won = self.won_counts[seat]
+                won = self.counts.won[seat]
                 won[4 if rc.card.special else COLOURS.index(rc.card.colour)] += 1
                 self.ctx.play("slide")
 
@@ -430,7 +430,7 @@ class FlipABirdAnimations(Animations):
                                    s.move_to(target, self.dur(0.42), lift=0.6, scale=0.32),
                                    Call(arrive)]))
         if run and not run[0].automatic:
-            self.anim_status = f"{self.name_of(run[0].seat)} takes the {CARDS[run[0].card].label}"
+            self.counts.status = f"{self.name_of(run[0].seat)} takes the {CARDS[run[0].card].label}"
         return Timeline([Together(*moves) if moves else Wait(0), Wait(self.dur(0.15))])
 
     @on(R.HandsDiscarded)
@@ -438,6 +438,6 @@ class FlipABirdAnimations(Animations):
         fades = [Tween(s, self.dur(0.5), ease_out_cubic, y=s.y + 80, alpha=0) for s in self.hand_cards]
 
         def clear() -> None:
-            self.plate_hands = [[] for _ in self.plate_hands]
-        self.anim_status = "The hand cards left over go out of the game"
+            self.counts.hands = [[] for _ in self.counts.hands]
+        self.counts.status = "The hand cards left over go out of the game"
         return Timeline([Together(*fades) if fades else Wait(0), Call(clear), Wait(self.dur(0.3))])

@@ -4,7 +4,7 @@ focused card, the tip, claim and confirm buttons, the secret tip panels and the 
 (hand backs, score, won pile, tip cards).
 
 A mixin of :class:`scenes.flip_a_bird.table.FlipABirdTable` over the shared chrome; it
-reads the table's sprites and counts, ``geo`` and ``cards`` and changes nothing.
+reads the table's sprites, ``geo``, ``counts`` and ``cards`` and changes nothing.
 """
 from __future__ import annotations
 
@@ -75,9 +75,9 @@ class FlipABirdDraw(Chrome):
     # -- the pile and the counter ------------------------------------------------------
     def draw_pile(self, surface: pygame.Surface) -> None:
         anchor = self.geo.rect_of("pile")
-        pile = self.pile_count
-        layers = min(4, (pile + 7) // 8) if self.pile_open is not None else 0
-        key = (self.pile_open if pile else None, layers)
+        pile = self.counts.pile
+        layers = min(4, (pile + 7) // 8) if self.counts.pile_open is not None else 0
+        key = (self.counts.pile_open if pile else None, layers)
         surf = self._pile_cache.get(key)
         if surf is None:
             surf = self.pile_picture(anchor, layers)
@@ -93,8 +93,8 @@ class FlipABirdDraw(Chrome):
         surf = pygame.Surface((anchor.w + 48, anchor.h), pygame.SRCALPHA)
         rect = self.geo.pile_rect().move(-anchor.x + 24, -anchor.y)
         mid = surf.get_width() // 2
-        pile_open = self.pile_open
-        if self.pile_count > 0 and pile_open is not None:
+        pile_open = self.counts.pile_open
+        if self.counts.pile > 0 and pile_open is not None:
             for i in range(layers, 0, -1):  # the pile's depth: neutral edges, no backs shown
                 surf.blit(ui.panel(rect.size, (36, 30, 44), 14, (90, 84, 100), 2),
                           rect.move(-3 * i, 4 * i))
@@ -115,7 +115,7 @@ class FlipABirdDraw(Chrome):
         a = self.ctx.assets
         anchor = self.geo.rect_of("counter")
         limit = self.shown.limit
-        mode = self.count_mode
+        mode = self.counts.mode
         if mode is None:
             down = sum(1 for rc in self.row_cards if not rc.sprite.face_up)
             text = f"Limit {limit} birds"
@@ -126,7 +126,7 @@ class FlipABirdDraw(Chrome):
             surface.blit(ui.panel(box.size, (12, 18, 24), box.h // 2, alpha=170), box)
             surface.blit(txt, txt.get_rect(center=anchor.center))
             return
-        value = int(round(self.counter.value))
+        value = int(round(self.counts.counter))
         over = value > limit
         colour = ui.BAD if over else ui.GOOD
         waiting = mode == "claim" and not any(rc.bubble for rc in self.row_cards)
@@ -300,7 +300,7 @@ class FlipABirdDraw(Chrome):
 
     # -- seat plates -------------------------------------------------------------------
     def plate_key(self, seat: int) -> object:
-        hands, won = self.plate_hands, self.won_counts
+        hands, won = self.counts.hands, self.counts.won
         hand = tuple(hands[seat][:4]) if seat < len(hands) else ()
         counts = tuple(won[seat]) if seat < len(won) else (0,) * 5
         return hand, counts, seat not in self.tip_sprites
@@ -334,7 +334,7 @@ class FlipABirdDraw(Chrome):
         sprite = self.tip_sprites.get(seat)
         if sprite is not None:   # a tip played in this claim (it moves and flips)
             sprite.draw(surface)
-            pickers = self.pick_order
+            pickers = self.counts.pickers
             if seat in pickers:
                 order = pickers.index(seat) + 1
                 c = (sprite.rect.x + 2, sprite.rect.y + 2)

@@ -5,9 +5,9 @@ Everything on screen comes from ``self.shown`` (the viewer's view) and from even
 card face is drawn only when the viewer may see it: a drawn card's face only for the seat
 that drew it, a face-down card's face only for the seat that played it (as a small marker
 on its back), every other face only once it lies face up. ``refresh()`` rebuilds every
-sprite and count from the view once the animations end; the animations
-(``animations.py``) move them as cards land; ``draw.py`` paints it, ``geometry.py``
-says where.
+sprite and the display model (:class:`Counts`) from the view once the animations end;
+the animations (``animations.py``) advance the counts as cards land; ``draw.py`` paints
+it, ``geometry.py`` says where.
 
 A human decides with one picker per step:
 
@@ -20,6 +20,8 @@ A human decides with one picker per step:
 * ``pick``: a card of the claimed row for your won pile.
 """
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from game.flip_a_bird import rules as R
 from game.flip_a_bird.cards import CARDS, COLOURS, Card
@@ -42,12 +44,34 @@ def won_counts(pile) -> list[int]:
     return counts
 
 
-class Counter:
-    """The bird counter's animated value (tweened, drawn as a whole number)."""
+@dataclass
+class Counts:
+    """The display model: what the pile, the counter, the plates and the status line show.
+    It mirrors the view and is advanced by the animations as each card lands, so a count
+    never runs ahead of the cards on screen."""
 
-    def __init__(self) -> None:
-        self.value = 0.0
-        self.pulse = 0.0
+    pile: int                        # cards in the draw pile
+    pile_open: bool | None           # the pile's top back is an open cage (None: empty)
+    hands: list[list[bool]]          # per seat, its hand's backs (True: an open cage)
+    won: list[list[int]]             # per seat, its won pile as won_counts
+    pickers: tuple[int, ...] = ()    # the claim's winners, in drafting order
+    mode: str | None = None          # the counter: None (the limit), "claim", "over", "ok"
+    counter: float = 0.0             # the birds counted so far (tweened as they count)
+    status: str = ""                 # what the animation on screen is showing
+
+    @classmethod
+    def of(cls, v: R.FlipView) -> "Counts":
+        record = v.last_claim
+        counts = cls(v.pile_size, v.pile_top_open,
+                     [[True] * o + [False] * (s - o) for s, o in zip(v.hand_sizes, v.hand_open_backs)],
+                     [won_counts(pile) for pile in v.won])
+        if v.phase == R.PHASE_PICK and record is not None:   # the claimed row is shared out
+            counts.mode = "over" if record.too_many else "ok"
+            counts.counter = record.total
+            counts.pickers = v.pickers
+        elif v.phase == R.PHASE_TIP:
+            counts.mode = "claim"
+        return counts
 
 
 class FlipABirdTable(SecretTipping, FlipABirdAnimations, FlipABirdDraw, TableScene):
@@ -60,15 +84,7 @@ class FlipABirdTable(SecretTipping, FlipABirdAnimations, FlipABirdDraw, TableSce
         self.hand_cards: list[CardSprite] = []
         self.air: list[CardSprite] = []
         self.tip_sprites: dict[int, CardSprite] = {}
-        self.plate_hands: list[list[bool]] = []
-        self.won_counts: list[list[int]] = []
-        self.pick_order: tuple[int, ...] = ()
-        self.hand_seat: int | None = None
-        self.pile_count = 0
-        self.pile_open: bool | None = None
-        self.counter = Counter()
-        self.count_mode: str | None = None     # None, "claim", "over", "ok"
-        self.anim_status = ""
+        self.counts = Counts.of(self.shown)
         self.step = ""
         self.my_tip: R.Tip | None = None
         self.queued_tips: dict[int, R.Tip] = {}   # couch play: tips made ahead, in secret
@@ -82,6 +98,11 @@ class FlipABirdTable(SecretTipping, FlipABirdAnimations, FlipABirdDraw, TableSce
 
     def seat_rect(self, seat: int):
         return self.geo.seat_rect(seat)
+
+    @property
+    def hand_seat(self) -> int | None:
+        """Whose hand is on screen (None: a spectator's view)."""
+        return self.shown.seat
 
     def name_of(self, seat: int | None) -> str:
         return "Nobody" if seat is None else self.names[seat]
@@ -102,13 +123,8 @@ class FlipABirdTable(SecretTipping, FlipABirdAnimations, FlipABirdDraw, TableSce
     def refresh(self) -> None:
         """Snap every sprite and count to the viewer's view."""
         v = self.shown
-        self.hand_seat = v.seat
-        self.pile_count, self.pile_open = v.pile_size, v.pile_top_open
-        self.plate_hands = [[True] * o + [False] * (s - o)
-                            for s, o in zip(v.hand_sizes, v.hand_open_backs)]
-        self.won_counts = [won_counts(pile) for pile in v.won]
+        self.counts = Counts.of(v)
         self.air = []
-        self.anim_status = ""
         # the row, or the claimed row while its cards are shared out
         self.row_cards = []
         record = v.last_claim
@@ -120,9 +136,6 @@ class FlipABirdTable(SecretTipping, FlipABirdAnimations, FlipABirdDraw, TableSce
                     sprite = self.row_sprite(card, card.open_back, True, positions[i], size)
                     self.row_cards.append(RowCard(sprite, card, card.open_back,
                                                   record.played_by[i], False, size))
-            self.count_mode = "over" if record.too_many else "ok"
-            self.counter.value = record.total
-            self.pick_order = v.pickers
         else:
             positions, size, _ = self.geo.row_layout(len(v.row))
             for i, slot in enumerate(v.row):
@@ -130,9 +143,6 @@ class FlipABirdTable(SecretTipping, FlipABirdAnimations, FlipABirdDraw, TableSce
                 mine = slot.card is not None and not slot.face_up
                 self.row_cards.append(RowCard(sprite, slot.card, slot.open_back, slot.played_by,
                                               mine, size))
-            self.count_mode = "claim" if v.phase == R.PHASE_TIP else None
-            self.counter.value = 0
-            self.pick_order = ()
         # the viewer's hand
         self.hand_cards = [CardSprite(self.cards.face(card.face), self.cards.back(card.open_back),
                                       pos, True, key=card.id)
@@ -260,8 +270,8 @@ class FlipABirdTable(SecretTipping, FlipABirdAnimations, FlipABirdDraw, TableSce
 
     # -- words on screen ---------------------------------------------------------------------
     def status(self) -> str:
-        if self.animator.busy and self.anim_status:
-            return self.anim_status
+        if self.animator.busy and self.counts.status:
+            return self.counts.status
         v = self.shown
         seat = self.state.current_player
         if seat is None:
