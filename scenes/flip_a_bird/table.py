@@ -9,7 +9,7 @@ sprite and the display model (:class:`Counts`) from the view once the animations
 the animations (``animations.py``) advance the counts as cards land; ``draw.py`` paints
 it, ``geometry.py`` says where.
 
-A human decides with one picker per step:
+A human decides with one :class:`PickChain` per decision:
 
 * ``turn``: the pile (draw) or the claim button; ALT jumps straight to claiming; then
   ``confirm``: claim or step back (BACK) — a claim cannot be undone, so it is asked twice;
@@ -30,7 +30,8 @@ from scenes.flip_a_bird.animations import FlipABirdAnimations, RowCard
 from scenes.flip_a_bird.draw import FlipABirdDraw
 from scenes.flip_a_bird.geometry import FlipABirdGeometry
 from scenes.flip_a_bird.tipping import SecretTipping
-from scenes.picker import Option, Picker
+from scenes.picker import Option
+from scenes.table.picks import BACK, Pick, PickChain
 from scenes.table.scene import TableScene
 from sprites.card import CardSprite
 from sprites.flip_a_bird_cards import FabCards
@@ -74,6 +75,27 @@ class Counts:
         return counts
 
 
+@dataclass
+class RingedPick(Pick):
+    radius: int = 18                 # the focus ring's corners, matching what it rings
+
+
+class FlipABirdChain(PickChain):
+    """Picks whose focus ring follows the shape it rings; the confirm's Back button steps
+    back without a second sound (the picker has already chirped)."""
+
+    def start(self, focus: object = None) -> None:
+        super().start(focus)
+        if self.picker is not None:
+            self.picker.radius = self.pick.radius
+
+    def choose(self, value: object) -> None:
+        if value == BACK:
+            self.back()
+            return
+        super().choose(value)
+
+
 class FlipABirdTable(SecretTipping, FlipABirdAnimations, FlipABirdDraw, TableScene):
     # -- set-up -------------------------------------------------------------------------
     def setup(self) -> None:
@@ -85,7 +107,7 @@ class FlipABirdTable(SecretTipping, FlipABirdAnimations, FlipABirdDraw, TableSce
         self.air: list[CardSprite] = []
         self.tip_sprites: dict[int, CardSprite] = {}
         self.counts = Counts.of(self.shown)
-        self.step = ""
+        self.chain: FlipABirdChain | None = None
         self.my_tip: R.Tip | None = None
         self.queued_tips: dict[int, R.Tip] = {}   # couch play: tips made ahead, in secret
         self._pile_cache: dict = {}
@@ -156,81 +178,73 @@ class FlipABirdTable(SecretTipping, FlipABirdAnimations, FlipABirdDraw, TableSce
         return [rc.sprite for rc in self.row_cards] + self.hand_cards + self.air
 
     # -- the human's choices ------------------------------------------------------------------
+    @property
+    def step(self) -> str:
+        """The pick being made (turn, confirm, play, tip, pick); "secret" while people tip
+        on their own devices; else ""."""
+        if self.chain is not None:
+            return self.chain.step or ""
+        return "secret" if self.turn_ready and self.secret_tipping else ""
+
     def begin_turn(self) -> None:
-        v = self.shown
-        legal = self.state.legal_actions()
-        if v.phase == R.PHASE_TURN:
-            self._turn_step(legal)
-        elif v.phase == R.PHASE_PLAY:
-            self.step = "play"
-            self._hand_picker(legal)
-        elif v.phase == R.PHASE_TIP and self.secret_tipping:
-            self.step = "secret"    # every human tips on their own device: no picker
-            self.picker = None
-        elif v.phase == R.PHASE_TIP:
-            self.step = "tip"
-            red, green = self.geo.tip_button_rects()
-            self.picker = Picker([Option(red, R.TIP_RED, "Tip red"),
-                                  Option(green, R.TIP_GREEN, "Tip green")],
-                                 self.submit, ctx=self.ctx, radius=16)
-        elif v.phase == R.PHASE_PICK:
-            self.step = "pick"
-            parts = self.geo.visible_parts([rc.sprite.rect for rc in self.row_cards])
-            options = [Option(r, R.Pick(rc.card.id), "Take this card")
-                       for r, rc in zip(parts, self.row_cards)]
-            self.picker = Picker(options, self.submit, ctx=self.ctx, radius=16)
-        else:
-            self.step = ""
-            self.picker = None
+        phase = self.shown.phase
+        plans = {R.PHASE_TURN: self.plan_turn, R.PHASE_PLAY: self.plan_play,
+                 R.PHASE_TIP: self.plan_tip, R.PHASE_PICK: self.plan_pick}
+        if phase not in plans or (phase == R.PHASE_TIP and self.secret_tipping):
+            self.chain = self.picker = None   # secret tips come through handle (tipping.py)
+            return
+        self.chain = FlipABirdChain(self, plans[phase], lambda values: values[0])
 
-    def _turn_step(self, legal, focus_claim: bool = False) -> None:
-        self.step = "turn"
-        options = []
-        if R.DRAW in legal:
-            options.append(Option(self.geo.pile_rect(), R.DRAW, "Draw"))
-        else:   # the pile is empty: play straight from the hand (FB-8)
-            options += self._hand_options(legal)
-        options.append(Option(self.geo.claim_rect(), R.CLAIM, "Claim", enabled=R.CLAIM in legal))
-        self.picker = Picker(options, self._pick_turn, ctx=self.ctx, radius=18)
-        if focus_claim:
-            self.picker.focus_value(R.CLAIM)
+    def plan_turn(self, values: tuple) -> RingedPick | None:
+        """Draw (or, with the pile empty, play a hand card face down), or claim; a claim
+        is asked twice and finishes as the claim itself."""
+        if not values:
+            legal = self.state.legal_actions()
+            options = []
+            if R.DRAW in legal:
+                options.append(Option(self.geo.pile_rect(), R.DRAW, "Draw"))
+            else:   # the pile is empty: play straight from the hand (FB-8)
+                options += self.hand_options(legal)
+            options.append(Option(self.geo.claim_rect(), R.CLAIM, "Claim",
+                                  enabled=R.CLAIM in legal))
+            return RingedPick("turn", options, radius=18)
+        if values == (R.CLAIM,):
+            self.ctx.play("chirp")
+            _, yes, no = self.geo.confirm_rects()
+            return RingedPick("confirm", [Option(yes, "claim", "Claim!"), Option(no, BACK, "Back")],
+                              radius=20)
+        return None
 
-    def _hand_options(self, legal) -> list[Option]:
+    def plan_play(self, values: tuple) -> RingedPick | None:
+        if values:
+            return None
+        return RingedPick("play", self.hand_options(self.state.legal_actions()), radius=18)
+
+    def plan_tip(self, values: tuple) -> RingedPick | None:
+        if values:
+            return None
+        red, green = self.geo.tip_button_rects()
+        return RingedPick("tip", [Option(red, R.TIP_RED, "Tip red"),
+                                  Option(green, R.TIP_GREEN, "Tip green")], radius=16)
+
+    def plan_pick(self, values: tuple) -> RingedPick | None:
+        if values:
+            return None
+        parts = self.geo.visible_parts([rc.sprite.rect for rc in self.row_cards])
+        return RingedPick("pick", [Option(r, R.Pick(rc.card.id), "Take this card")
+                                   for r, rc in zip(parts, self.row_cards)], radius=16)
+
+    def hand_options(self, legal) -> list[Option]:
         plays = {a.card for a in legal if isinstance(a, R.Play)}
-        return [Option(s.rect.inflate(0, 20).move(0, -10), R.Play(s.key), "Play", enabled=s.key in plays)
-                for s in self.hand_cards]
-
-    def _hand_picker(self, legal) -> None:
-        self.picker = Picker(self._hand_options(legal), self.submit, ctx=self.ctx, radius=18)
-
-    def _pick_turn(self, value) -> None:
-        if value == R.CLAIM:
-            self._confirm_step()
-        else:
-            self.submit(value)
-
-    def _confirm_step(self) -> None:
-        self.step = "confirm"
-        _, yes, no = self.geo.confirm_rects()
-        self.picker = Picker([Option(yes, "claim", "Claim!"), Option(no, "back", "Back")],
-                             self._pick_confirm, on_back=self._back_to_turn, ctx=self.ctx, radius=20)
-        self.ctx.play("chirp")
-
-    def _pick_confirm(self, value) -> None:
-        if value == "claim":
-            self.submit(R.CLAIM)
-        else:
-            self._back_to_turn()
-
-    def _back_to_turn(self) -> None:
-        self._turn_step(self.state.legal_actions(), focus_claim=True)
+        return [Option(s.rect.inflate(0, 20).move(0, -10), R.Play(s.key), "Play",
+                       enabled=s.key in plays) for s in self.hand_cards]
 
     def show_hint(self, action) -> None:
         """Focus the hint's option (a claim asks to confirm, with Claim! in focus)."""
         if self.picker is None:
             return
         if self.step == "confirm" and action != R.CLAIM:
-            self._back_to_turn()
+            self.chain.back()
         self.picker.focus_value(action)
 
     def handle_turn(self, event: Input) -> bool:
@@ -238,7 +252,7 @@ class FlipABirdTable(SecretTipping, FlipABirdAnimations, FlipABirdDraw, TableSce
             return False
         if event.act is Act.ALT and self.step == "turn":
             if R.CLAIM in self.state.legal_actions():
-                self._confirm_step()
+                self.chain.choose(R.CLAIM)
             else:
                 self.ctx.play("error")
             return True
@@ -250,7 +264,7 @@ class FlipABirdTable(SecretTipping, FlipABirdAnimations, FlipABirdDraw, TableSce
             self.queued_tips = {}
         done = super().submit(action)
         if done:
-            self.step = ""
+            self.chain = None
         return done
 
     def update(self, dt: float) -> None:

@@ -6,6 +6,12 @@ tips one seat at a time, so a tip made early waits (``queued_tips``) until the r
 that seat (``forced_action``). On one shared device each tipper gets a privacy screen and
 the usual red/green pick instead.
 
+This is not a :class:`scenes.table.picks.PickChain`: a chain is one seat's picks, read
+from the device that owns the seat to move, with a focus ring on screen. Here any tipper
+may press at any moment, whoever the rules are asking, and nothing may show which button
+was pressed; so the table keeps no picker at all (its step reads "secret") and this mixin
+takes the tips straight from ``handle``.
+
 A mixin of :class:`scenes.flip_a_bird.table.FlipABirdTable`.
 """
 from __future__ import annotations
