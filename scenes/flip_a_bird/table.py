@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import pygame
+
 from game.flip_a_bird import rules as R
 from game.flip_a_bird.cards import CARDS, COLOURS, Card
 from game.input import Act, Input
@@ -77,7 +79,9 @@ class Counts:
 
 @dataclass
 class RingedPick(Pick):
-    radius: int = 18                 # the focus ring's corners, matching what it rings
+    """A pick whose focus ring is as round as what it rings (cards, buttons)."""
+
+    radius: int = 18
 
 
 class FlipABirdChain(PickChain):
@@ -118,7 +122,7 @@ class FlipABirdTable(SecretTipping, FlipABirdAnimations, FlipABirdDraw, TableSce
         if not self.animator.busy and self.shown.row == () and self.shown.pile_size:
             self.deal_in()
 
-    def seat_rect(self, seat: int):
+    def seat_rect(self, seat: int) -> pygame.Rect:
         return self.geo.seat_rect(seat)
 
     @property
