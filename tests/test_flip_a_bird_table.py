@@ -145,6 +145,19 @@ def test_back_steps_out_of_a_claim_and_alt_claims(app):
     assert run_until(app, lambda: table.counts.mode is not None)
 
 
+def test_a_new_game_is_dealt_but_a_continued_one_is_not(app):
+    """The deal is played from the view (the rules describe none), so a continued game,
+    whose row may be empty after a claim, must not show one."""
+    from types import SimpleNamespace
+    from scenes.table.keeping import Resume
+    table = show(app, FlipABirdTable(app.ctx, one_human(0)), frames=1)
+    assert table.animator.busy and table.shown.row == ()
+    saved = SimpleNamespace(id=table.match_id, moves=[], log=[])
+    again = show(app, FlipABirdTable(app.ctx, one_human(0), Resume(saved, table.state.clone())),
+                 frames=1)
+    assert again.resumed and again.shown.row == () and not again.animator.busy
+
+
 def test_back_with_nothing_to_step_back_opens_the_pause_menu(app):
     from scenes.pause import Pause
 

@@ -117,9 +117,12 @@ class FlipABirdTable(SecretTipping, FlipABirdAnimations, FlipABirdDraw, TableSce
         self._pile_cache: dict = {}
 
     def enter(self) -> None:
-        """The opening deal: the rules describe none, so it is played from the view."""
+        """The opening deal: the rules describe none, so it is played from the view; a
+        continued game shows none (as the shared table skips opening events), or an
+        empty row after a claim would look like a new deal."""
         super().enter()
-        if not self.animator.busy and self.shown.row == () and self.shown.pile_size:
+        if (not self.resumed and not self.animator.busy and self.shown.row == ()
+                and self.shown.pile_size):
             self.deal_in()
 
     def seat_rect(self, seat: int) -> pygame.Rect:
