@@ -194,6 +194,25 @@ def test_the_draft_picks_a_bird_then_its_flock_and_back_steps_back(app):
     assert bird in {c for f in table.state.yards[0] for c in f.cards}
 
 
+def test_back_puts_the_focus_where_a_fresh_pick_puts_it_and_a_choice_is_one_timeline(app):
+    """BACK from a bird's flock focuses the first bird on offer again (not the one just
+    taken back); a bird and its flock, submitted together, play as one timeline."""
+    table = table_for(app, 3, seed=2)
+    assert play_until(app, table, lambda: table.step == R.TAKE)
+    enabled = [i for i, o in enumerate(table.picker.options) if o.enabled]
+    if len(enabled) < 2:
+        pytest.skip("only one bird to take here")
+    first = table.picker.index
+    table.picker.index = enabled[-1] if enabled[-1] != first else enabled[0]
+    press(app, pygame.K_RETURN)
+    assert table.step == R.FLOCK
+    press(app, pygame.K_ESCAPE)
+    assert table.step == R.TAKE and table.picker.index == first
+    press(app, pygame.K_RETURN)
+    press(app, pygame.K_RETURN)
+    assert table.picks == () and table.animator.timelines == [table.timeline]
+
+
 def test_back_steps_back_through_an_ability_and_its_targets(app):
     table = table_for(app, 5, seed=8)
     multi = (R.FEEDER_SWAP, R.HAND_TO_FEEDER, R.REFLOCK, R.MERGE, R.LIFER_SWAP)
