@@ -5,9 +5,10 @@ One choice on screen is often several engine decisions of the same seat in a row
 bird, then its flock; an ability, then its targets. The table makes them one
 :class:`TurnChain`. Each pick is tried on a clone of the state to plan the next one
 (:class:`Lookahead`); BACK drops the last pick; the picks are played together once the
-next step would begin another decision (:data:`DECISION_STARTS`: a new trick, a draw's
-aftermath) or be someone else's. So a bird and its flock are chosen together and can be
-taken back, and nothing hidden (a drawn card) is ever looked at ahead of the rules.
+next step would begin another decision (:data:`DECISION_STARTS`: a card to play, a bird
+to take, an ability, a bury after a draw) or be someone else's. So a bird and its flock
+are chosen together and can be taken back, and a drawn card is never looked at ahead:
+the draw is played before the pick that follows it.
 """
 from __future__ import annotations
 
