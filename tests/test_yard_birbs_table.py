@@ -213,6 +213,29 @@ def test_back_puts_the_focus_where_a_fresh_pick_puts_it_and_a_choice_is_one_time
     assert table.picks == () and table.animator.timelines == [table.timeline]
 
 
+def test_b_at_the_first_pick_offers_to_take_back_and_the_bar_says_so(app):
+    """Where the last move may be taken back, B at the first pick offers it and the bar
+    says 'Take back' (not 'Menu'); taken back, the same choice is offered again."""
+    table = table_for(app, 3, seed=2)
+    for _ in range(20):
+        assert run_until(app, table, lambda: human_ready(table))
+        if table.undo_target() is not None:
+            break
+        play_until(app, table, lambda: False, limit=1)
+    else:
+        pytest.skip("no move of this deal could be taken back")
+    labels = [label for _, label in table.prompt_bar()]
+    assert "Take back" in labels and "Menu" not in labels
+    guard_state = table.guard.move_at(table.undo_target())[0].to_dict()
+    press(app, pygame.K_ESCAPE, 2)
+    assert type(app.stack.top).__name__ == "Confirm"
+    press(app, pygame.K_LEFT)                       # "Keep it" is focused first
+    press(app, pygame.K_RETURN, 3)                  # "Take back"
+    assert app.stack.top is table and table.state.to_dict() == guard_state
+    assert run_until(app, table, lambda: human_ready(table))
+    assert table.picks == () and table.step == table.shown.phase
+
+
 def test_back_steps_back_through_an_ability_and_its_targets(app):
     table = table_for(app, 5, seed=8)
     multi = (R.FEEDER_SWAP, R.HAND_TO_FEEDER, R.REFLOCK, R.MERGE, R.LIFER_SWAP)

@@ -259,12 +259,18 @@ class YardBirbsTable(YardBirbsAnimations, YardBirbsDraw, TableScene):
         return STEP_TEXT.get(phase, R.PHASE_PROMPTS.get(phase, "Your move"))
 
     def prompts(self) -> tuple:
+        """Move, the focused choice's verb, and what B does: a pick back, else the menu;
+        at the first pick, when B would offer to take the last move back, the shared bar
+        says so ('Take back') in place of 'Menu'."""
         picker = self.picker
         verb = "Choose"
         if picker is not None and picker.focused is not None:
             verb = picker.focused.label or verb
         items = [(Act.LEFT, "Move"), (Act.CONFIRM, verb)]
-        items.append((Act.BACK, "Back" if self.picks else "Menu"))
+        if self.picks:
+            items.append((Act.BACK, "Back"))
+        elif self.undo_target() is None:
+            items.append((Act.BACK, "Menu"))
         return tuple(items)
 
     def tip_text(self) -> str:
