@@ -8,7 +8,7 @@ from game.flappy_families import rules as R
 from game.flappy_families.cards import PREDATOR_CARDS
 from game.session import Match, Seat, default_seats, quick_match
 from scenes.table import scene as table_module
-from scenes.flappy_families_table import FlappyFamiliesTable
+from scenes.flappy_families.table import FlappyFamiliesTable
 from scenes.results import Results
 from sprites import ui
 from tests.harness import make_app, post, press, show
