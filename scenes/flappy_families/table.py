@@ -49,8 +49,9 @@ from sprites.card import CardSprite
 from sprites.flappy_families_cards import FFCards
 
 CHOOSE = dict(zip(R.OPTIONS, (R.CHOOSE_A, R.CHOOSE_B, R.CHOOSE_C)))
-HELD = {R.ACTION: (), R.FLIP_SECOND: ("A",), R.B_CARD: ("B",), R.C_CARD: ("C",)}  # phase ->
-# the step-2 picks the rules already hold there (C_SPACE adds the picked card's family)
+# the step-2 picks the rules already hold in each phase (C_SPACE: "C" and the picked
+# card's family, see begin_turn)
+HELD = {R.ACTION: (), R.FLIP_SECOND: ("A",), R.B_CARD: ("B",), R.C_CARD: ("C",)}
 MIDDLE = 7            # the slot focused first when nothing better is known
 
 Plan = list[tuple[int, int | None]]   # C's plan: (family, space or None) per card
@@ -132,6 +133,7 @@ class FlappyFamiliesTable(FlappyFamiliesAnimations, FlappyFamiliesDraw, TableSce
         return not isinstance(event, TurnPassed)   # the lit plate says it; the log keeps room
 
     def submit(self, action) -> bool:
+        """Play ``action``; once it is accepted the decision is over, its chain with it."""
         done = super().submit(action)
         if done:
             self.chain = None
@@ -149,6 +151,8 @@ class FlappyFamiliesTable(FlappyFamiliesAnimations, FlappyFamiliesDraw, TableSce
         return c_plan(self.held + self.chain.values) if self.chain is not None else []
 
     def begin_turn(self) -> None:
+        """Send the next step-2 action already planned, else offer the picks of the
+        decision the rules ask for (step 2 from the picks they already hold)."""
         legal = self.state.legal_actions()
         while self.follow_ups:
             action = self.follow_ups.pop(0)
@@ -194,6 +198,7 @@ class FlappyFamiliesTable(FlappyFamiliesAnimations, FlappyFamiliesDraw, TableSce
         plan = c_plan(picks)
         if len(rest) % 2:       # a card is picked: its space
             return Pick("c_space", self._slot_options(self.free_spaces(plan), "Hide it here"))
+        # resumed at a space: just that one, then the rules ask for the next card
         goal = 1 if self.shown.phase == R.C_SPACE else self.c_total()
         if len(plan) < goal:
             return Pick("c_card", self._hand_options("Hide this card", "c_card", plan))
@@ -352,7 +357,7 @@ class FlappyFamiliesTable(FlappyFamiliesAnimations, FlappyFamiliesDraw, TableSce
         what = "a predator" if family == PREDATOR else FAMILIES[family]
         return f"   \u00b7   you {'hid' if kind == 'yours' else 'saw'} {what} here"
 
-    def prompts(self):
+    def prompts(self) -> tuple[tuple[Act, str], ...]:
         step = self.step
         value = self.focused
         if step == "flip":
