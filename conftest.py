@@ -1,9 +1,21 @@
-"""Project-wide pytest set-up: headless SDL and the contract kit's player counts."""
+"""Project-wide pytest set-up: headless SDL, private user folders, the contract kit's
+player counts."""
 import os
+import shutil
+import tempfile
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+def pytest_configure(config):
+    """Point platformdirs' user folders (settings, saved games, logs) into a temporary
+    folder for the whole run, so no test can touch a real player's files."""
+    home = tempfile.mkdtemp(prefix="birdhouse-tests-")
+    for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
+        os.environ[name] = os.path.join(home, name.lower())
+    config.add_cleanup(lambda: shutil.rmtree(home, ignore_errors=True))
 
 
 def pytest_generate_tests(metafunc):

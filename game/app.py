@@ -28,6 +28,7 @@ from game.cli import Options
 from game.display import Display, DisplayError, open_display
 from game.input import Act, Input, InputManager, init_controllers, load_mappings
 from game.notify import Notifier
+from game.phones import Phones
 from game.scene import Scene, SceneStack
 from game.session import Session
 from game.settings import Settings
@@ -86,6 +87,7 @@ class Context:
     options: Options
     time: float = 0.0              # seconds since start (animation clock)
     session: Session = field(default_factory=Session)
+    phones: Phones | None = None   # the phones' hub (its server runs only while on)
 
     @property
     def stack(self) -> SceneStack:
@@ -112,12 +114,14 @@ class Context:
 
     @property
     def pulsing(self) -> bool:
-        """Is the focus ring still breathing?"""
-        return self.time < self.pulse_end
+        """Is the focus ring still breathing? (Never with Reduced motion.)"""
+        return not self.settings.reduced_motion and self.time < self.pulse_end
 
     @property
     def pulse(self) -> float:
         """The focus ring's clock: real time while it breathes, then held at rest."""
+        if self.settings.reduced_motion:
+            return math.pi / 10   # a full breath, held
         return min(self.time, self.pulse_end)
 
 
@@ -171,6 +175,8 @@ class App:
         audio = Audio(ROOT / "sounds", self.log, start=False)  # started after frame 1
         self.ctx = Context(self, self.settings, self.settings_path, Assets(self.log), audio,
                            self.input, self.log, options)
+        self.ctx.phones = Phones(self.log, port=options.phones or self.settings.phone_port)
+        self.ctx.session.phones_on = options.phones is not None
         self.input.open_existing()
         self.running = True
         self.frame_count = 0
@@ -262,9 +268,17 @@ class App:
         for inp in self.input.update(dt):
             self.dispatch(inp)
             news = True
+        phones = self.ctx.phones
+        if phones is not None and phones.running and phones.pump():
+            news = True
         self.stack.update(dt)
+        if phones is not None:
+            phones.flush()   # what the scenes published this frame goes out now
         self.watch(dt)
         news = self.stack.apply_pending() or news
+        if (phones is not None and phones.running
+                and not any(scene.uses_phones for scene in self.stack.scenes)):
+            phones.close()   # the match is over (or phones were switched off)
         if not self.stack.scenes:
             self.running = False
             return
@@ -405,6 +419,8 @@ class App:
         return self.exit_code
 
     def finish(self) -> None:
+        if self.ctx.phones is not None:
+            self.ctx.phones.close()
         if self.options.screenshot is not None:
             self.save_screenshot(self.options.screenshot)
         self.notifier.stopping()

@@ -22,6 +22,7 @@ class Options:
     frames: int | None = None
     screenshot: Path | None = None
     kiosk: bool = False
+    phones: int | None = None           # phones switched on at start: the port, 0 = setting
 
 
 class UsageError(Exception):
@@ -60,6 +61,16 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"seed must be a whole number, not {text!r}")
 
 
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"port must be a whole number, not {text!r}")
+    if not 1024 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"port must be between 1024 and 65535, not {value}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="python main.py", description="Birdhouse: four bird card games for "
                 "the couch.")
@@ -80,6 +91,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--screenshot", type=Path, metavar="PATH",
                    help="save the last frame as a PNG")
     p.add_argument("--kiosk", action="store_true", help="unattended demo mode")
+    p.add_argument("--phones", type=_port, nargs="?", const=0, metavar="PORT",
+                   help="switch phones on (private hands over the home Wi-Fi), on PORT or "
+                        "the port in the settings")
     return p
 
 
@@ -96,6 +110,8 @@ def parse(argv: Sequence[str]) -> Options:
                              f"players, not {opts.players}")
     elif opts.players is not None and not 2 <= opts.players <= 6:
         raise UsageError(f"--players must be between 2 and 6, not {opts.players}")
+    if opts.phones is not None and opts.kiosk:
+        raise UsageError("--phones does not go with --kiosk (a demo stand opens no port)")
     if opts.autoplay and opts.game is None and not opts.kiosk:
         raise UsageError("--autoplay needs --game ID (which game should the AI play?)")
     if opts.screenshot is not None:

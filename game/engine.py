@@ -19,6 +19,10 @@ them):
   function of ``view(seat)`` and ``rng`` only: hidden cards are pooled in a canonical
   (sorted) order before shuffling, so two states that look alike to ``seat`` determinize
   alike for the same ``rng`` seed. That is what makes the AI provably fair.
+* Actions are records of plain values, so :func:`action_to_json` /
+  :func:`action_from_json` save any game's moves without a codec of its own: the store
+  (``game/store.py``) and replay files (``game/replay.py``) keep a game as its seed,
+  options and actions, and ``GameSpec.rules_version`` says which rules they were under.
 """
 from __future__ import annotations
 
@@ -26,7 +30,7 @@ import importlib
 import importlib.util
 import random
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, is_dataclass
 from types import ModuleType
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Hashable
@@ -110,6 +114,11 @@ class GameSpec:
     Modules are named, not imported, so the menus can list every game without loading
     any rules, bots or tables; what Birdhouse needs from a game is found here, never by
     naming the game in shared code.
+
+    ``rules_version`` must be bumped whenever a rule changes what a seed and a list of
+    actions lead to (a new card, a different deal, a scoring change, an action renamed):
+    saved games and replays record it, and a recording made under another version is
+    refused with a clear message instead of replaying into a different game.
     """
 
     info: GameInfo
@@ -223,6 +232,75 @@ def state_from_dict(data: dict) -> "State":
     return rules_module(data["game_id"]).State.from_dict(data)
 
 
+# -- the action codec: how a move is saved, recorded and exported ----------------------
+ACTION_TAG = "@"
+"""The key naming an action's class in its JSON form (no Python field can be called that)."""
+
+_PLAIN = (bool, int, str, type(None))
+
+
+def action_to_json(action: Action) -> Any:
+    """A JSON-safe form of ``action``, for the store and replay files.
+
+    Actions are frozen dataclasses (or named tuples) holding ints, strs, bools, None,
+    tuples and more such records, nested freely. A record becomes an object with its
+    class name under ``"@"`` and its fields by name; a tuple becomes a list. Anything
+    else (floats, lists, dicts, sets, enums...) is a ValueError: such an action could not
+    come back exactly, and a replay must. ``Place("robin", 0, "left")`` ->
+    ``{"@": "Place", "species": "robin", "row": 0, "side": "left"}``.
+    """
+    if type(action) in _PLAIN:
+        return action
+    if is_dataclass(action) and not isinstance(action, type):
+        data = {ACTION_TAG: type(action).__name__}
+        for f in fields(action):
+            if f.init:  # a derived field is rebuilt by the class itself
+                data[f.name] = action_to_json(getattr(action, f.name))
+        return data
+    if isinstance(action, tuple) and hasattr(type(action), "_fields"):  # a named tuple
+        return {ACTION_TAG: type(action).__name__,
+                **{name: action_to_json(value) for name, value in zip(action._fields, action)}}
+    if type(action) is tuple:
+        return [action_to_json(value) for value in action]
+    raise ValueError(f"cannot save {type(action).__name__} {action!r} in an action: "
+                     "actions hold ints, strs, bools, None, tuples and dataclasses")
+
+
+def action_from_json(game_id: str, data: Any) -> Action:
+    """The action :func:`action_to_json` made, rebuilt with the classes of ``game_id``'s
+    rules module (looked up by name there, so a game needs no codec of its own).
+
+    Raises ValueError, saying what is wrong, for anything that is not such a form: an
+    unknown class, missing or extra fields, a float. It does not say whether the action
+    is legal: ``State.apply`` does. KeyError/LookupError for an unknown or unbuilt game.
+    """
+    return _decode(rules_module(game_id), data, GAMES[game_id].name)
+
+
+def _decode(module: ModuleType, data: Any, game: str) -> Any:
+    if type(data) in _PLAIN:
+        return data
+    if type(data) is list:
+        return tuple(_decode(module, value, game) for value in data)
+    if type(data) is not dict:
+        raise ValueError(f"unexpected {type(data).__name__} {data!r} in an action")
+    name = data.get(ACTION_TAG)
+    cls = getattr(module, name, None) if isinstance(name, str) else None
+    if not isinstance(cls, type) or not (is_dataclass(cls) or
+                                         (issubclass(cls, tuple) and hasattr(cls, "_fields"))):
+        raise ValueError(f"{name!r} is not a kind of {game} move")
+    names = ([f.name for f in fields(cls) if f.init] if is_dataclass(cls)
+             else list(cls._fields))
+    given = [key for key in data if key != ACTION_TAG]
+    if sorted(given) != sorted(names):
+        raise ValueError(f"{name} takes {', '.join(names) or 'no fields'}, "
+                         f"not {', '.join(given) or 'none'}")
+    try:
+        return cls(**{key: _decode(module, data[key], game) for key in names})
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"cannot build {name} from {data!r}: {exc}") from exc
+
+
 def rng_to_json(rng: random.Random) -> list:
     """A Random's state as JSON-safe nested lists."""
     version, internal, gauss = rng.getstate()
@@ -324,6 +402,11 @@ class State(ABC):
         """Events describing the initial deal, so a table can animate it (games override)."""
         return []
 
+    def progress(self) -> str:
+        """Where the game stands in a few words ('round 2'), for the title's Continue
+        line of a saved game ('' when the game has nothing shorter than its state)."""
+        return ""
+
     # -- for the results screen and the win banner (games override) -------------------
     def score_breakdown(self) -> list[list[tuple[str, str]]]:
         """Per seat, (label, value) rows explaining its score on the results screen."""
@@ -332,6 +415,12 @@ class State(ABC):
     def outcome(self) -> str:
         """One line on how the game ended ('' while it is running)."""
         return ""
+
+    def deciding(self, seat: int) -> tuple[str, str, frozenset[str]]:
+        """What decided the game for ``seat``, for the results screen: the big number,
+        what it counts ('points', 'species of 3+'), and the labels of its
+        score_breakdown rows that made it (highlighted there). Points by default."""
+        return str(self.scores()[seat]), "points", frozenset()
 
     # -- conveniences shared by every game -------------------------------------------
     def __eq__(self, other: object) -> bool:

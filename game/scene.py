@@ -38,6 +38,7 @@ class Scene:
     idle_to_attract = False      # a menu: the demo may start here after enough idle time
     home = False                 # the title: the one screen that goes idle outside kiosks
     game_id: str | None = None   # the game this scene plays or shows, if any
+    uses_phones = False          # the phone server stays up while such a scene is stacked
 
     def __init__(self, ctx: "Context") -> None:
         self.ctx = ctx
@@ -90,6 +91,7 @@ class SceneStack:
     def __init__(self) -> None:
         self.scenes: list[Scene] = []
         self._pending: list[tuple[str, Scene | None]] = []
+        self.drawing: Scene | None = None   # the scene whose draw() is running
 
     # requests, applied by apply_pending() between frames
     def push(self, scene: Scene) -> None:
@@ -198,10 +200,20 @@ class SceneStack:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the visible scenes; an overlay with a frozen backdrop stands in for all
         below it (they are paused, so redrawing them every frame would be wasted work)."""
-        for scene in self.visible():
-            if scene.transparent and scene.backdrop is not None:
-                surface.blit(scene.backdrop, (0, 0))
-            scene.draw(surface)
+        try:
+            for scene in self.visible():
+                if scene.transparent and scene.backdrop is not None:
+                    surface.blit(scene.backdrop, (0, 0))
+                self.drawing = scene
+                scene.draw(surface)
+        finally:
+            self.drawing = None
+
+    @property
+    def covered(self) -> bool:
+        """Is the scene being drawn now under another one? (Its button prompts are then
+        left out: one prompt bar at a time, the top scene's.)"""
+        return self.drawing is not None and self.drawing is not self.top
 
     def find(self, kind: type) -> Scene | None:
         for scene in reversed(self.scenes):

@@ -93,3 +93,4 @@ class Session:
     attract_index: int = 0                             # where the demo rotation is
     attract_stats: dict[tuple[str, int], int] = field(default_factory=dict)
     excluded_games: set[str] = field(default_factory=set)  # failing demos left out
+    phones_on: bool = False                            # Seat setup's "Phones" (--phones)

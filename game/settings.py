@@ -33,6 +33,8 @@ class Settings:
     hints: bool = True
     memory_aid: bool = True
     idle_seconds: int = 90
+    reduced_motion: bool = False
+    phone_port: int = 8765      # the phones' server (taken: a free one is used instead)
 
     def validate_field(self, name: str, value: object) -> object:
         """Return ``value`` if it is acceptable for field ``name``, else raise ValueError."""
@@ -48,6 +50,8 @@ class Settings:
                 raise ValueError("window size out of range")
             if name == "idle_seconds" and not 10 <= value <= 3600:
                 raise ValueError("idle time out of range")
+            if name == "phone_port" and not 1024 <= value <= 65535:
+                raise ValueError("port out of range (1024-65535)")
             return value
         if isinstance(default, float):
             if isinstance(value, bool) or not isinstance(value, (int, float)):

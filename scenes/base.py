@@ -23,8 +23,9 @@ def draw_title(surface: pygame.Surface, assets, text: str, y: int = ui.SAFE.top 
 
 def draw_prompts(surface: pygame.Surface, ctx, items, device: str | None = None,
                  y: int = PROMPT_Y, x: int | None = None) -> None:
-    """Button prompts in the glyphs of the device last used (or ``device``'s)."""
-    if not items:
+    """Button prompts in the glyphs of the device last used (or ``device``'s); none for a
+    scene drawn under another (an overlay's prompts are the ones that count)."""
+    if not items or ctx.stack.covered:
         return
     bar = ui.prompt_bar(ctx.assets, ctx.glyphs(device), tuple(items))
     rect = bar.get_rect(midbottom=(ui.CANVAS[0] // 2, y)) if x is None else bar.get_rect(bottomleft=(x, y))

@@ -4,6 +4,10 @@ chosen on their row. Start (P) begins the game from any device, as does the Star
 
 The device that opened this screen sits in seat 1 already, so one player just presses
 Start. Keyboard and mouse together count as one device; up to six devices can join.
+
+Phones: with "Phones: On" every row shows its seat's QR code and join code; a phone that
+opens it takes that seat (its device is "phone:<seat>", owned like a controller) and
+shows the seat's name and colour until the game starts. Scanning again re-takes a seat.
 """
 from __future__ import annotations
 
@@ -11,12 +15,16 @@ import pygame
 
 from game.engine import GAMES
 from game.input import KBM, Act, Input
+from game.phones import is_phone, phone_device
 from game.session import AI_LEVELS, SEAT_NAMES, Match, Seat, SeatPlan
 from scenes.base import MenuScene
+from scenes.table.phones import lobby_payload
 from scenes.widgets import Button, Choice, Widget
 from sprites import ui
+from sprites.qr import qr_surface
 
 ROW_H, ROW_GAP = 68, 8
+PHONE_ROW_H = (104, 92)     # rows with a QR code: up to five seats, six
 LEVEL_LABELS = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
 
 
@@ -58,7 +66,15 @@ class SeatStatus(Widget):
         seat = self.scene.seats[self.seat]
         ui.draw_shadowed_panel(surface, self.rect, ui.PANEL, 18)
         y = self.rect.centery
-        if seat.human:
+        if seat.human and is_phone(seat.device):
+            phones = self.scene.ctx.phones
+            here = phones is not None and phones.is_connected(self.seat)
+            ui.draw_shape(surface, "square", (self.rect.x + 34, y), 16,
+                          ui.GOOD if here else ui.TEXT_DIM)
+            label = "Phone" if here else "Phone (away)"
+            text = assets.text_fit(label, 32, self.rect.w - 70, ui.TEXT, "bold")
+            surface.blit(text, text.get_rect(midleft=(self.rect.x + 64, y)))
+        elif seat.human:
             device = seat.device
             style = self.scene.ctx.glyphs(device) if device else "keys"
             glyph = ui.glyph(assets, style, Act.CONFIRM, 28)
@@ -69,6 +85,28 @@ class SeatStatus(Widget):
         else:
             text = assets.text("AI player", 32, ui.TEXT_MUTED, "bold")
             surface.blit(text, text.get_rect(midleft=(self.rect.x + 24, y)))
+
+
+class SeatQR(Widget):
+    """The seat's QR code and join code: a phone that opens it takes this seat."""
+
+    focusable = False
+
+    def __init__(self, rect, scene: "SeatSetup", seat: int) -> None:
+        super().__init__(rect)
+        self.scene = scene
+        self.seat = seat
+
+    def draw(self, surface, assets, focused, t) -> None:
+        phones = self.scene.ctx.phones
+        if phones is None or not phones.running:
+            return
+        module = max(1, self.rect.h // 33)
+        code = qr_surface(phones.qr_matrix(self.seat), module)
+        spot = code.get_rect(midleft=(self.rect.x, self.rect.centery))
+        surface.blit(code, spot)
+        text = assets.text(phones.code(self.seat), 30, ui.TEXT, "bold")
+        surface.blit(text, text.get_rect(midleft=(spot.right + 12, self.rect.centery)))
 
 
 class SeatSetup(MenuScene):
@@ -88,7 +126,11 @@ class SeatSetup(MenuScene):
         self.open_hands: bool = saved.open_hands
         self.message = ""
         self.message_time = 0.0
+        self.phones_on = False
+        self._lobby: dict[int, object] = {}
         super().__init__(ctx)
+        if ctx.session.phones_on:
+            self._switch_phones(True, quiet=True)
         self._forget_missing_devices()
         if not any(s.human for s in self.seats[:self.count]):
             self.join(ctx.input.last_device, quiet=True)
@@ -97,6 +139,10 @@ class SeatSetup(MenuScene):
     def title(self) -> str:  # type: ignore[override]
         return f"{self.info.name}: who is playing?"
 
+    @property
+    def uses_phones(self) -> bool:  # type: ignore[override]
+        return self.phones_on
+
     # -- widgets -----------------------------------------------------------------------
     def build(self) -> None:
         g = self.group
@@ -104,28 +150,44 @@ class SeatSetup(MenuScene):
         g.widgets = []
         counts = [str(n) for n in self.info.player_counts]
         top = 170
-        g.widgets.append(Choice(pygame.Rect(230, top, 700, ROW_H), "Players", counts,
+        g.widgets.append(Choice(pygame.Rect(104, top, 560, ROW_H), "Players", counts,
                                 counts.index(str(self.count)), self._set_count, wrap=False))
-        g.widgets.append(Choice(pygame.Rect(960, top, 730, ROW_H), "Hands",
+        g.widgets.append(Choice(pygame.Rect(684, top, 600, ROW_H), "Hands",
                                 ["Hidden", "Open (teaching)"], int(self.open_hands),
                                 self._set_open, split=0.3))
+        g.widgets.append(Choice(pygame.Rect(1304, top, 520, ROW_H), "Phones",
+                                ["Off", "On"], int(self.phones_on),
+                                lambda k: self._switch_phones(bool(k)), split=0.45))
         y = top + ROW_H + 24
+        phones = self.phones_on
+        row_h = (PHONE_ROW_H[0] if self.count <= 5 else PHONE_ROW_H[1]) if phones else ROW_H
         for i in range(self.count):
             seat = self.seats[i]
-            g.widgets.append(SeatBadge(pygame.Rect(104, y, 76, ROW_H), self, i))
-            g.widgets.append(Choice(pygame.Rect(190, y, 480, ROW_H), "Name", SEAT_NAMES,
+            cy = y + row_h // 2
+            g.widgets.append(SeatBadge(pygame.Rect(104, cy - ROW_H // 2, 76, ROW_H), self, i))
+            g.widgets.append(Choice(pygame.Rect(190, cy - ROW_H // 2, 400 if phones else 480,
+                                                ROW_H), "Name", SEAT_NAMES,
                                     SEAT_NAMES.index(seat.name),
                                     lambda k, i=i: self._set(i, name=SEAT_NAMES[k]), split=0.3))
-            g.widgets.append(SeatStatus(pygame.Rect(690, y, 520, ROW_H), self, i))
-            g.widgets.append(Choice(pygame.Rect(1230, y, 590, ROW_H), "AI level",
+            status = pygame.Rect(610, cy - ROW_H // 2, 420, ROW_H) if phones else \
+                pygame.Rect(690, cy - ROW_H // 2, 520, ROW_H)
+            g.widgets.append(SeatStatus(status, self, i))
+            level = pygame.Rect(1050, cy - ROW_H // 2, 440, ROW_H) if phones else \
+                pygame.Rect(1230, cy - ROW_H // 2, 590, ROW_H)
+            g.widgets.append(Choice(level, "AI level",
                                     [LEVEL_LABELS[lv] for lv in AI_LEVELS],
                                     AI_LEVELS.index(seat.level),
                                     lambda k, i=i: self._set(i, level=AI_LEVELS[k]),
                                     enabled=not seat.human, split=0.42))
-            y += ROW_H + ROW_GAP
+            if phones:
+                g.widgets.append(SeatQR(pygame.Rect(1510, y, 314, row_h), self, i))
+            y += row_h + ROW_GAP
         self.note_y = y + 8
-        start = Button(pygame.Rect(0, 0, 520, 96), "Start game", self.start, size=52)
-        start.rect.midtop = (ui.CANVAS[0] // 2, max(y + 100, 800))
+        if phones:   # the notes on the left, the button on the right: six rows fit
+            start = Button(pygame.Rect(1304, y + 6, 520, 84), "Start game", self.start, size=48)
+        else:
+            start = Button(pygame.Rect(0, 0, 520, 96), "Start game", self.start, size=52)
+            start.rect.midtop = (ui.CANVAS[0] // 2, max(y + 100, 800))
         g.widgets.append(start)
         self.start_button = start
         g.index = keep if keep < len(g.widgets) else len(g.widgets) - 1
@@ -177,10 +239,66 @@ class SeatSetup(MenuScene):
             self.ctx.play(sound)
 
     def _forget_missing_devices(self) -> None:
+        phones = self.ctx.phones
+        joined = phones.joined if phones is not None and phones.running else set()
         for i, seat in enumerate(self.seats):
-            if seat.device is not None and seat.device not in self.ctx.input.devices:
+            if seat.device is None:
+                continue
+            gone = (i not in joined or seat.device != phone_device(i)) if is_phone(seat.device) \
+                else seat.device not in self.ctx.input.devices
+            if gone:
                 self.seats[i] = Seat(seat.name, False, seat.level, seat.colour, None)
         self.build()
+
+    # -- phones ----------------------------------------------------------------------------
+    def _switch_phones(self, on: bool, quiet: bool = False) -> None:
+        """Phones on: a session of seat tokens and the server on the home network; off:
+        the server stops and the seats phones held go back to the AI."""
+        phones = self.ctx.phones
+        if on and phones is not None:   # a new match: a new session, old links go stale
+            if not phones.open(self.info.max_players):
+                self.phones_on = self.ctx.session.phones_on = False
+                self._changed(f"Phones could not start: {phones.failure}", sound="error")
+                return
+        if not on and phones is not None:
+            phones.close("Phones were switched off on the TV.")
+            for i, seat in enumerate(self.seats):
+                if is_phone(seat.device):
+                    self.seats[i] = Seat(seat.name, False, seat.level, seat.colour, None)
+        self.phones_on = self.ctx.session.phones_on = on and phones is not None
+        self._lobby.clear()
+        self._changed("Phones: scan your seat's code to join" if self.phones_on else
+                      "Phones are off", quiet)
+
+    def update(self, dt: float) -> None:
+        """Phones joining (each takes the seat its code names) and what they show."""
+        phones = self.ctx.phones
+        if not self.phones_on or phones is None or not phones.running:
+            return
+        for event in phones.take():
+            seat = event.seat
+            if event.kind == "join":
+                if seat >= self.count:
+                    phones.error(seat, "That seat is not playing: add a player on the TV.")
+                    continue
+                info = self.seats[seat]
+                self.seats[seat] = Seat(info.name, True, info.level, info.colour,
+                                        phone_device(seat))
+                self._lobby.pop(seat, None)
+                self._changed(f"{info.name}'s phone joined")
+            elif event.kind in ("move", "hint"):
+                phones.error(seat, "The game has not started yet.")
+        match = self.match()
+        for seat in sorted(phones.joined):
+            if seat >= self.count or not is_phone(self.seats[seat].device):
+                continue
+            key = (match.seats[seat], self.count)
+            if self._lobby.get(seat) != key:
+                self._lobby[seat] = key
+                phones.publish(seat, lobby_payload(
+                    match, seat, self.info.name,
+                    f"You are {match.seats[seat].name}. The game starts when someone "
+                    "presses Start on the TV."))
 
     def handle(self, event: Input) -> bool:
         act, device = event.act, event.device
@@ -262,6 +380,16 @@ class SeatSetup(MenuScene):
                 f"{humans} {'person' if humans == 1 else 'people'}, {self.count - humans} AI")
         if self.message and self.ctx.time - self.message_time < 4:
             note = self.message
+        phones = self.ctx.phones
+        if self.phones_on and phones is not None and phones.running:
+            width = self.start_button.rect.x - ui.SAFE.x - 24
+            txt = a.text_fit(note, 32, width, ui.TEXT)
+            surface.blit(txt, (ui.SAFE.x + 8, self.note_y))
+            line = (f"Scan your seat's code with a phone, or open {phones.address()} "
+                    "and type the code.")
+            hint = a.text_fit(line, 28, width, ui.TEXT_MUTED)
+            surface.blit(hint, (ui.SAFE.x + 8, self.note_y + 42))
+            return
         txt = a.text(note, 32, ui.TEXT)
         surface.blit(txt, txt.get_rect(midtop=(ui.CANVAS[0] // 2, self.note_y)))
         hint = a.text("Everyone: press A (Enter, or click) on your own device to join.", 30,

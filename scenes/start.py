@@ -26,6 +26,19 @@ def first_scene(ctx) -> Scene:
 
         if playable(opts.game):
             match = quick_match(opts.game, opts.players, opts.seed, autoplay=opts.autoplay)
+            if opts.phones is not None:
+                open_phones(ctx, match.num_players)
             return make_table(ctx, match)
         ctx.log.warning("%s has no table yet; starting at the title instead.", opts.game)
     return Title(ctx)
+
+
+def open_phones(ctx, seats: int) -> None:
+    """--phones with --game: the table starts with phones on; a phone that opens a
+    seat's link (in the log) takes that seat, whoever held it."""
+    phones = ctx.phones
+    if phones is None or not phones.open(seats):
+        return
+    for seat in range(seats):
+        ctx.log.info("Phone link for seat %d: %s (code %s)", seat + 1, phones.url(seat),
+                     phones.code(seat))

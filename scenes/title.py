@@ -111,14 +111,15 @@ class Title(MenuScene):
         self.ctx.app.quit()
 
     def update(self, dt: float) -> None:
-        resting = self.ctx.app.idle >= BIRDS_REST   # nobody about: the birds settle down
+        resting = (self.ctx.app.idle >= BIRDS_REST     # nobody about: the birds settle down
+                   or self.ctx.settings.reduced_motion)
         for hopper in self.hoppers:
             if not (resting and hopper.still):
                 hopper.update(dt)
 
     def animating(self) -> bool:
-        return self.ctx.pulsing or any(not h.still for h in self.hoppers) \
-            or self.ctx.app.idle < BIRDS_REST
+        return self.ctx.pulsing or any(not h.still for h in self.hoppers) or (
+            self.ctx.app.idle < BIRDS_REST and not self.ctx.settings.reduced_motion)
 
     def draw(self, surface: pygame.Surface) -> None:
         from sprites.birds import FLAP_CYCLE, bird_surface

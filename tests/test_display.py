@@ -197,3 +197,17 @@ def test_a_desktop_that_shrinks_under_the_window_shrinks_the_window(monkeypatch)
     assert shell.window_event(pygame.event.Event(pygame.WINDOWDISPLAYCHANGED))
     assert shell.window.size == (1280, 720)          # the whole window fits, aspect kept
     assert not shell.window_event(pygame.event.Event(pygame.KEYDOWN, key=0))
+
+
+def test_reduced_motion_keeps_the_ring_still_and_shortens_flights(app):
+    from game.session import quick_match
+    from scenes.table.scene import REDUCED
+    from scenes.table.spec import make_table
+
+    app.ctx.settings.reduced_motion = True
+    assert not app.ctx.pulsing                     # no breathing ring, even after input
+    press(app, pygame.K_DOWN)
+    assert not app.ctx.pulsing
+    table = make_table(app.ctx, quick_match("cubirds", 2, seed=3))
+    assert table.dur(1.0) == pytest.approx(table.speed * REDUCED)
+    assert table.reading_time(1.0) == pytest.approx(table.speed)   # messages keep their time

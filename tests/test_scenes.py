@@ -240,3 +240,40 @@ def test_seat_colours_can_be_changed_and_stay_unique(app):
     press(app, pygame.K_RIGHT)  # a fifth seat joins
     colours = [s.colour for s in scene.seats[:scene.count]]
     assert scene.count == 5 and len(set(colours)) == 5
+
+
+def test_results_ignore_presses_for_a_moment_then_show_prompts(app):
+    from scenes.results import CALM, Results
+    from scenes.title import Title
+
+    show(app, Title(app.ctx))
+    scene = show(app, Results(app.ctx, _finished_toy(), Match("toy", default_seats(3))),
+                 frames=1)
+    assert not scene.prompts
+    press(app, pygame.K_ESCAPE)                   # a press meant for the last move
+    assert app.stack.top is scene
+    for _ in range(int(CALM * 60) + 2):
+        app.frame(1 / 60)
+    assert scene.prompts                          # now it listens, and says how
+    press(app, pygame.K_ESCAPE)
+    app.frame(1 / 60)
+    assert isinstance(app.stack.top, Title)
+
+
+def test_cubirds_results_say_what_decided_the_game():
+    import random
+
+    from game.cubirds.rules import TWO_FLOCKS
+    from game.engine import new_game
+
+    for seed in range(40):
+        state, rng = new_game("cubirds", 3, seed=seed), random.Random(seed)
+        while not state.is_terminal():
+            state.apply(rng.choice(state.legal_actions()))
+        if state.end_reason == TWO_FLOCKS:
+            break
+    winner = state.winners()[0]
+    value, counts, keys = state.deciding(winner)
+    assert counts == "species of 3+" and int(value) >= 2 and len(keys) == int(value)
+    rows = dict(state.score_breakdown()[winner])
+    assert all(int(rows[k]) >= 3 for k in keys)   # the highlighted rows are the flocks

@@ -130,3 +130,21 @@ def test_a_forced_action_is_played_at_once_for_any_seat(app, monkeypatch, human)
     app.frame(1 / 60)
     assert applied == [forced] and table.state.current_player == 1
     assert not table.turn_ready and table.decision is None
+
+
+def test_the_log_recaps_what_the_others_did_since_your_turn(app):
+    """Back at a person's turn the log panel lists, under 'Since your turn', the lines of
+    every move made since their own, each knowing whose move it told."""
+    seats = (Seat("Me", human=True), Seat("Bot"), Seat("Cat"))
+    table = show(app, ToyTable(app.ctx, Match("toy", seats, 4)))
+    press(app, pygame.K_RETURN)                     # my move
+    for _ in range(2000):
+        app.frame(1 / 60)
+        if table.human_deciding:
+            break
+    recap = table.since_last_move(0)
+    assert [line.mover for line in recap] == [1, 2]   # the two others, in order
+    assert all(not line.startswith("Me ") for line in recap)
+    heading, lines, bright = table.log_view()
+    assert heading == "Since your turn" and list(lines) == recap and bright == 2
+    table.draw(app.screen)                          # and the panel draws them

@@ -160,3 +160,11 @@ def new_toy(num_players: int, seed: int | None = None) -> ToyState:
         state.hands[seat] = [deck.pop() for _ in range(3)]
     state.deck = deck
     return state
+
+
+# what the registry needs of a rules module (tests/toy registers the toy like any game)
+State = ToyState
+
+
+def new_state(num_players: int, seed: int | None = None, **options) -> ToyState:
+    return new_toy(num_players, seed)

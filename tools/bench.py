@@ -8,6 +8,12 @@ writes bench.json.
 - peak RSS of this process;
 - random-play throughput per game (complete games/s through the engine contract, one core);
 - AI decision latency per game and level;
+- the store (game/store.py): committing one move with its snapshot, opening the
+  database, a History screen's queries over 10,000 recorded matches, rebuilding the
+  last position of a long game for a replay;
+- phones (issue 21), on loopback: a move's round trip phone -> game loop -> phone, the
+  game loop's frame time with five phones playing, card image serving once cached, and
+  the phone server's start and stop;
 - a real window in a real X server (Xvfb, when installed): the cost of showing one frame
   (canvas upload + scaling + present) at 1080p and at 4K fullscreen, the CPU share of a
   table waiting for a person against the same table forced to redraw every frame (both
@@ -43,6 +49,12 @@ STARTUP_RATIO_TARGET = 2.0
 RSS_TARGET_MB = 200
 AI_P95_TARGET_MS = {"easy": 20.0, "normal": 20.0}
 AI_P99_TARGET_MS = {"hard": 200.0}
+COMMIT_TARGET_MS = 2.0         # one move + snapshot, on the frame of the move (p99)
+HISTORY_TARGET_MS = 8.0        # what one History screen frame reads (p99)
+REPLAY_TARGET_MS = 100.0       # any replay position rebuilt from the seed
+HISTORY_MATCHES = 10_000
+PHONE_RTT_TARGET_MS = 20.0     # phone -> game -> phone, p50 and p99
+PHONE_IMAGE_TARGET_MS = 2.0    # one cached card image
 
 
 def pct(values: list[float], p: float) -> float:
@@ -212,6 +224,234 @@ def bench_ai(decisions: int, levels: tuple[str, ...]) -> dict:
 
 HARD_DECISIONS = 150
 
+# -- the store -----------------------------------------------------------------------------
+class StubState:
+    """Stands in for a game's state when a history is made up (tests, the bench): the
+    store only asks a state for its snapshot, progress and, at the end, the result."""
+
+    def __init__(self, game_id: str, scores: list[int] | None = None) -> None:
+        self.game_id = game_id
+        self._scores = scores
+
+    def to_dict(self) -> dict:
+        return {"game_id": self.game_id, "made_up": True}
+
+    def progress(self) -> str:
+        return "round 1"
+
+    def is_terminal(self) -> bool:
+        return self._scores is not None
+
+    def scores(self) -> list[int]:
+        return list(self._scores or [])
+
+    def winners(self) -> list[int]:
+        from game.engine import ranked_winners
+        return ranked_winners(self._scores) if self._scores is not None else []
+
+    def outcome(self) -> str:
+        return "Made up." if self._scores is not None else ""
+
+
+PEOPLE = ("Robin", "Wren", "Finch", "Lark", "Jay", "Kestrel")
+
+
+def synthetic_history(store, count: int, seed: int = 0, moves: int = 0,
+                      start: float = 1.7e9) -> list[dict]:
+    """Record ``count`` made-up finished matches (seeded: games, player counts, 1-3 of
+    PEOPLE at each table with AI of every level, scores, one hour apart) in one
+    transaction, each with ``moves`` moves. Returns what was recorded, in order, for
+    tests to check the store's answers against."""
+    from game.engine import GAMES
+    from game.session import SEAT_NAMES, Match, Seat
+
+    rng = random.Random(seed)
+    birds = [n for n in SEAT_NAMES if n not in PEOPLE]
+    games = [g for g, spec in GAMES.items() if spec.available]
+    clock = [start]
+    store.clock = lambda: clock[0]
+    out = []
+    with store.batch():
+        for number in range(count):
+            game_id = rng.choice(games)
+            players = rng.choice(list(GAMES[game_id].player_counts))
+            humans = rng.randint(1, min(3, players))
+            names = rng.sample(PEOPLE, humans) + rng.sample(birds, players - humans)
+            seats = [Seat(name, human=i < humans, level=rng.choice(("easy", "normal", "hard")),
+                          colour=i) for i, name in enumerate(names)]
+            rng.shuffle(seats)
+            scores = [rng.randint(0, 30) for _ in seats]
+            clock[0] += 3600
+            match_id = store.start_match(Match(game_id, tuple(seats), number),
+                                         state=StubState(game_id))
+            for index in range(moves):
+                store.record_move(match_id, index, index % players, (index, "move"),
+                                  StubState(game_id))
+            store.record_move(match_id, moves, 0, (moves, "last"), StubState(game_id, scores))
+            best = max(scores)
+            out.append({"id": match_id, "game": game_id, "ended": clock[0],
+                        "seats": [(s.name, s.human, None if s.human else s.level, score,
+                                   score == best) for s, score in zip(seats, scores)]})
+    return out
+
+
+def _long_recording():
+    """The longest of some seeded random games: the worst case for a replay rebuild."""
+    from game.engine import GAMES, new_game
+    from game.replay import Recording
+    from game.session import default_seats
+
+    best = None
+    for game_id, spec in GAMES.items():
+        if not spec.available:
+            continue
+        for players in spec.player_counts:
+            for seed in range(5):
+                state, rng, actions = new_game(game_id, players, seed), random.Random(seed), []
+                while not state.is_terminal():
+                    actions.append(rng.choice(state.legal_actions()))
+                    state.apply(actions[-1])
+                if best is None or len(actions) > len(best.actions):
+                    best = Recording(game_id, spec.rules_version, seed, {},
+                                     default_seats(players), tuple(actions))
+    return best
+
+
+class timed:
+    """Append (wall ms, CPU ms of this thread) of the block to ``into``: on a shared
+    machine the wall figure also holds the time other processes had the core."""
+
+    def __init__(self, into: list) -> None:
+        self.into = into
+
+    def __enter__(self) -> None:
+        self.wall, self.cpu = time.perf_counter(), time.thread_time()
+
+    def __exit__(self, *exc) -> None:
+        self.into.append(((time.perf_counter() - self.wall) * 1000,
+                          (time.thread_time() - self.cpu) * 1000))
+
+
+def _commit_times(store, moves: int, pace: float) -> list:
+    """Milliseconds per record_move (real snapshot and a 40-line log) over random games
+    of every game in turn, one move every ``pace`` seconds as a table would."""
+    from game.engine import GAMES, new_game
+    from game.session import quick_match
+
+    games = [g for g, spec in GAMES.items() if spec.available]
+    times: list = []
+    rng, number = random.Random(5), 0
+    while len(times) < moves:
+        game_id = games[number % len(games)]
+        match = quick_match(game_id, seed=number)
+        state = new_game(game_id, match.num_players, number)
+        match_id = store.start_match(match, state=state)
+        log = [f"A log line of about the usual length, number {i}." for i in range(40)]
+        index = 0
+        while not state.is_terminal() and len(times) < moves:
+            seat, action = state.current_player, rng.choice(state.legal_actions())
+            state.apply(action)
+            with timed(times):
+                store.record_move(match_id, index, seat, action, state, log)
+            index += 1
+            time.sleep(pace)
+        number += 1
+    return times
+
+
+def _resume_times(path: Path, recording) -> list:
+    """The store's share of continuing a long game at launch: open the database, list the
+    unfinished games, load the newest, and make its state (from the snapshot)."""
+    from game.replay import resume_state
+    from game.store import open_store
+
+    with open_store(path) as store:
+        state = recording.new_state()
+        match_id = store.start_match(recording.to_match(), state=state)
+        log = [f"A log line of about the usual length, number {i}." for i in range(40)]
+        with store.batch():
+            for index, action in enumerate(recording.actions[:-1]):
+                seat = state.current_player
+                state.apply(action)
+                store.record_move(match_id, index, seat, action, state, log)
+    times: list = []
+    for _ in range(10):
+        with timed(times):
+            store = open_store(path)
+            saved = store.load_match(store.unfinished()[0].id)
+            resume_state(saved)
+        store.close()
+    return times
+
+
+def bench_store(commits: int, frames: int) -> dict:
+    from game.engine import GAMES
+    from game.replay import Replayer, rebuild
+    from game.store import open_store
+
+    work = Path(tempfile.mkdtemp(prefix="birdhouse-bench-store-"))
+    out: dict = {}
+    store = open_store(work / "moves.db")
+    out["commit"] = _commit_times(store, commits, 1 / 60)
+    store.close()
+    store = open_store(work / "moves-full.db", sync="full")
+    out["commit_full"] = _commit_times(store, max(50, commits // 4), 1 / 60)
+    store.close()
+
+    path = work / "history.db"
+    store = open_store(path)
+    start = time.perf_counter()
+    synthetic_history(store, HISTORY_MATCHES, moves=10)
+    out["history_build_s"] = time.perf_counter() - start
+    store.close()
+    opens: list = []
+    for _ in range(10):
+        with timed(opens):
+            store = open_store(path)
+        store.close()
+    out["open"] = opens
+    out["db_mb"] = path.stat().st_size / 1e6
+    store = open_store(path)
+    rng = random.Random(3)
+    games = [g for g, spec in GAMES.items() if spec.available]
+    total = store.count_finished()
+    parts: dict = {"frame": [], "recent": [], "stats": [], "chart": [], "profiles": []}
+    for _ in range(frames):
+        person, game_id = rng.choice(PEOPLE), rng.choice(games)
+        offset = rng.randrange(0, total, 10)
+        with timed(parts["frame"]):
+            with timed(parts["recent"]):
+                store.recent(10, offset)
+                store.count_finished()
+            with timed(parts["stats"]):
+                store.stats(person, game_id)
+                store.stats_by_game(person)
+            with timed(parts["chart"]):
+                store.score_history(person, game_id)
+            with timed(parts["profiles"]):
+                store.profiles()
+    out["history"] = parts
+    store.close()
+
+    recording = _long_recording()
+    rebuilds: list = []
+    for _ in range(10):
+        with timed(rebuilds):
+            rebuild(recording)
+    start = time.perf_counter()
+    player = Replayer(recording)
+    out["replayer_build_ms"] = (time.perf_counter() - start) * 1000
+    steps: list = []
+    for k in random.Random(1).sample(range(len(recording.actions) + 1), 100):
+        with timed(steps):
+            player.state_at(k)
+    out["replay"] = {"game": recording.game_id, "players": recording.num_players,
+                     "moves": len(recording.actions), "rebuild": rebuilds, "step": steps}
+    out["resume"] = _resume_times(work / "resume.db", recording)
+    import shutil
+    shutil.rmtree(work, ignore_errors=True)
+    return out
+
 
 # -- a real window -------------------------------------------------------------------
 def window_child(mode: str, size: tuple[int, int], fullscreen: bool, seconds: float) -> dict:
@@ -315,6 +555,139 @@ def bench_window(seconds: float) -> dict:
         server.wait()
 
 
+# -- phones -----------------------------------------------------------------------------
+def phones_child(url: str, tokens: list[str], seconds: float) -> dict:
+    """The phones, in a process of their own as on real phones (so they take no share of
+    the game's interpreter): play random moves as decisions come, time each move from
+    its send to the state that answers it, then time cached card images."""
+    from tests.phone_client import PhoneClient, run
+
+    clients = [PhoneClient(url).connect(token=t) for t in tokens]
+    rng = random.Random(2)
+    trips, sent, answered = [], {}, set()
+    stop = time.perf_counter() + seconds
+    while time.perf_counter() < stop:
+        for seat, client in enumerate(clients):
+            client.pending()
+            if seat in sent:
+                t_sent, count = sent[seat]
+                answer = next((t for t, m in client.arrivals[count:]
+                               if m.get("type") in ("state", "error")), None)
+                if answer is not None:
+                    trips.append((answer - t_sent) * 1000)
+                    del sent[seat]
+            d = client.decision
+            if d is not None and (seat, d["id"]) not in answered and seat not in sent:
+                answered.add((seat, d["id"]))
+                count = len(client.arrivals)
+                sent[seat] = (time.perf_counter(), count)
+                client.choose(lambda options, usable: rng.choice(usable))
+        time.sleep(0.001)
+    card = next(c["img"] for sec in clients[0].state["sections"] for c in sec.get("cards", ()))
+    image_url = f"{url.rstrip('/')}{card}?t={tokens[0]}"
+
+    async def fetch_many(n: int) -> list[float]:
+        import aiohttp
+        times = []
+        async with aiohttp.ClientSession() as session:
+            for _ in range(n):
+                t = time.perf_counter()
+                async with session.get(image_url) as response:
+                    await response.read()
+                times.append((time.perf_counter() - t) * 1000)
+        return times[1:]   # after the first: the connection is open, the bytes cached
+    served = run(fetch_many(301), timeout=60)
+    for client in clients:
+        client.close()
+    return {"trips": trips, "served": served}
+
+
+def bench_phones(seconds: float) -> dict:
+    """Five phones (a child process) play Flip a Bird, all five seats, against the real
+    game loop paced at 60 frames a second as in play; every frame (input, update, draw)
+    is timed once the card images are painted (the warm-up is timed on its own)."""
+    from game.app import App, make_logger
+    from game.cli import Options
+    from game.phones import Phones, phone_device
+    from game.session import Match, Seat
+    from scenes.start import routes
+    from scenes.table.phones import ImageCache, phone_game
+    from scenes.table.spec import make_table
+
+    settings = Path(tempfile.mkdtemp()) / "settings.json"
+    log = make_logger()
+    app = App(Options(headless=True), settings_path=settings, log=log, routes=routes())
+    app.ctx.settings.ai_speed = "fast"
+    hub = app.ctx.phones
+    hub.host, hub.port = "127.0.0.1", 0
+    out: dict = {}
+
+    starts, stops = [], []
+    for _ in range(5):
+        probe = Phones(log, port=0, host="127.0.0.1")
+        t0 = time.perf_counter()
+        probe.open(6)
+        starts.append((time.perf_counter() - t0) * 1000)
+        t0 = time.perf_counter()
+        probe.close()
+        stops.append((time.perf_counter() - t0) * 1000)
+    out["start_ms"] = {"p50": pct(starts, 50), "max": max(starts)}
+    out["stop_ms"] = {"p50": pct(stops, 50), "max": max(stops)}
+
+    # the baseline: the same table, five AI seats, no phones, paced alike
+    from game.session import quick_match
+    base = make_table(app.ctx, quick_match("flip_a_bird", 5, seed=4, autoplay=True))
+    app.stack.push(base)
+    app.stack.apply_pending()
+    plain = []
+    for _ in range(int(seconds * 30)):
+        start = time.perf_counter()
+        app.frame(1 / 60)
+        plain.append((time.perf_counter() - start) * 1000)
+        left = 1 / 60 - (time.perf_counter() - start)
+        if left > 0:
+            time.sleep(left)
+    out["frame_no_phones_ms"] = {"p50": pct(plain, 50), "p99": pct(plain, 99)}
+    app.stack.pop()
+    app.stack.apply_pending()
+
+    cache = ImageCache(phone_game("flip_a_bird"), app.ctx.assets, True)
+    t0 = time.perf_counter()
+    cache.get("face:59")
+    out["image_first_ms"] = (time.perf_counter() - t0) * 1000
+
+    hub.open(5)
+    seats = tuple(Seat(f"P{i}", True, colour=i, device=phone_device(i)) for i in range(5))
+    table = make_table(app.ctx, Match("flip_a_bird", seats, seed=4))
+    app.stack.push(table)
+    app.stack.apply_pending()
+    t0 = time.perf_counter()
+    warm = 0
+    while table.desk.warm_step():
+        warm += 1
+    out["warm"] = {"images": warm, "ms": (time.perf_counter() - t0) * 1000}
+    child = subprocess.Popen(
+        [sys.executable, "-m", "tools.bench", "--phones-child", json.dumps(
+            {"url": hub.server.base_url, "tokens": [hub.tokens[i] for i in range(5)],
+             "seconds": seconds})], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    frames = []
+    while child.poll() is None:
+        start = time.perf_counter()
+        app.frame(1 / 60)
+        if len(hub.connected) == 5 and not table.state.is_terminal():
+            frames.append((time.perf_counter() - start) * 1000)
+        left = 1 / 60 - (time.perf_counter() - start)
+        if left > 0:
+            time.sleep(left)
+    result = json.loads(child.stdout.read().strip().splitlines()[-1])
+    trips, served = result["trips"], result["served"]
+    out["rtt_ms"] = {"p50": pct(trips, 50), "p99": pct(trips, 99), "moves": len(trips)}
+    out["frame_ms"] = {"p50": pct(frames, 50), "p99": pct(frames, 99), "frames": len(frames)}
+    out["image_ms"] = {"p50": pct(served, 50), "p99": pct(served, 99)}
+    app.finish()
+    return out
+
+
 def peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
@@ -363,6 +736,62 @@ def report(data: dict) -> str:
             if level in AI_P99_TARGET_MS:
                 ok = a["p99_ms"] <= AI_P99_TARGET_MS[level]
             lines.append(f"{key:34} {a['p50_ms']:8.2f} {a['p95_ms']:8.2f} {a['p99_ms']:8.2f}  {mark(ok)}")
+    if "store" in data:
+        st = data["store"]
+        def row(label: str, pairs: list, target: float | None = None) -> str:
+            wall, cpu = [w for w, _ in pairs], [c for _, c in pairs]
+            text = (f"{label:44} {pct(wall, 50):7.2f} {pct(wall, 99):7.2f} "
+                    f"{pct(cpu, 99):7.2f}")
+            if target is not None:
+                text += f"  {target:6g}  {mark(pct(wall, 99) <= target)}"
+            return text
+        lines += ["", f"{'store (SQLite, WAL, a real disk)':44} {'p50 ms':>7} {'p99 ms':>7} "
+                      f"{'CPU p99':>7}  target (wall p99)"]
+        lines.append(row(f"commit a move + snapshot ({len(st['commit'])}, bg sync)",
+                         st["commit"], COMMIT_TARGET_MS))
+        lines.append(row(f"  same, sync=full ({len(st['commit_full'])} moves)",
+                         st["commit_full"]))
+        lines.append(row(f"open the store ({HISTORY_MATCHES} matches, "
+                         f"{st['db_mb']:.0f} MB)", st["open"]))
+        h = st["history"]
+        lines.append(row(f"History frame over {HISTORY_MATCHES} matches", h["frame"],
+                         HISTORY_TARGET_MS))
+        for key, label in (("recent", "a page of 10 + count"),
+                           ("stats", "stats: one game + every game"),
+                           ("chart", "scores over time"), ("profiles", "profiles")):
+            lines.append(row(f"  {label}", h[key]))
+        r = st["replay"]
+        lines.append(row(f"replay rebuild, {r['game']} {r['players']}p, "
+                         f"{r['moves']} moves", r["rebuild"], REPLAY_TARGET_MS))
+        lines.append(row("  any position, from a checkpoint", r["step"], REPLAY_TARGET_MS))
+        lines.append(row(f"resume it: open, list, load, state ({r['moves'] - 1} moves)",
+                         st["resume"]))
+        lines.append(f"{'  (checking the whole replay once)':44} {st['replayer_build_ms']:7.2f};"
+                     f" making up the history took {st['history_build_s']:.1f} s")
+    if "phones" in data:
+        ph = data["phones"]
+        rtt, fr, img = ph["rtt_ms"], ph["frame_ms"], ph["image_ms"]
+        lines += ["", "phones (loopback, Flip a Bird with five phone seats, 60 frames/s; the "
+                      "phones in a process of their own)"]
+        rtt_ok = rtt["p50"] <= PHONE_RTT_TARGET_MS and rtt["p99"] <= PHONE_RTT_TARGET_MS
+        lines.append(f"{'move round trip phone>game>phone':34} p50 {rtt['p50']:6.2f} ms   p99 "
+                     f"{rtt['p99']:6.2f} ms  ({rtt['moves']} moves)  target <= "
+                     f"{PHONE_RTT_TARGET_MS:.0f}  {mark(rtt_ok)}")
+        lines.append(f"{'frame with five phones playing':34} p50 {fr['p50']:6.2f} ms   p99 "
+                     f"{fr['p99']:6.2f} ms  ({fr['frames']} frames)  target <= "
+                     f"{FRAME_P99_TARGET_MS:.0f}  {mark(fr['p99'] <= FRAME_P99_TARGET_MS)}")
+        base = ph["frame_no_phones_ms"]
+        lines.append(f"{'  same table, five AI seats':34} p50 {base['p50']:6.2f} ms   p99 "
+                     f"{base['p99']:6.2f} ms  (no phones: the baseline)")
+        lines.append(f"{'card image, cached (HTTP GET)':34} p50 {img['p50']:6.2f} ms   p99 "
+                     f"{img['p99']:6.2f} ms  target <= {PHONE_IMAGE_TARGET_MS:.0f}  "
+                     f"{mark(img['p99'] <= PHONE_IMAGE_TARGET_MS)}")
+        lines.append(f"{'card image, first (paint + PNG)':34} {ph['image_first_ms']:6.2f} ms   "
+                     f"(all {ph['warm']['images']} painted ahead in {ph['warm']['ms']:.0f} ms, "
+                     "one a frame in play)")
+        lines.append(f"{'phone server start / stop':34} start p50 {ph['start_ms']['p50']:6.1f} ms"
+                     f" (max {ph['start_ms']['max']:.1f})   stop p50 {ph['stop_ms']['p50']:6.1f}"
+                     f" ms (max {ph['stop_ms']['max']:.1f})")
     if "window" in data:
         w = data["window"]
         lines += ["", "real window (Xvfb, SDL renderer; no GPU here: every figure is CPU work)"]
@@ -396,16 +825,26 @@ def main(argv=None) -> int:
     p.add_argument("--seconds", type=float, default=5.0, help="seconds of random play per game")
     p.add_argument("--decisions", type=int, default=400, help="AI decisions timed per level")
     p.add_argument("--levels", default="easy,normal,hard")
-    p.add_argument("--only", default="startup,frames,throughput,ai,window",
+    p.add_argument("--commits", type=int, default=300, help="moves committed (store)")
+    p.add_argument("--history-frames", type=int, default=300,
+                   help="History screen reads timed (store)")
+    p.add_argument("--only", default="startup,frames,throughput,ai,store,phones,window",
                    help="comma list of sections")
+    p.add_argument("--phone-seconds", type=float, default=20.0,
+                   help="seconds five phones play against the game loop")
     p.add_argument("--window-seconds", type=float, default=10.0,
                    help="seconds each real-window CPU figure is measured over")
     p.add_argument("--out", type=Path, default=ROOT / "bench.json")
     p.add_argument("--child", help=argparse.SUPPRESS)
+    p.add_argument("--phones-child", help=argparse.SUPPRESS)
     p.add_argument("--child-size", default="1920x1080", help=argparse.SUPPRESS)
     p.add_argument("--child-fullscreen", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--child-seconds", type=float, default=10.0, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
+    if args.phones_child:
+        spec = json.loads(args.phones_child)
+        print(json.dumps(phones_child(spec["url"], spec["tokens"], spec["seconds"])))
+        return 0
     if args.child:
         size = tuple(int(v) for v in args.child_size.split("x"))
         print(json.dumps(window_child(args.child, size, args.child_fullscreen,
@@ -421,8 +860,12 @@ def main(argv=None) -> int:
         data["throughput"] = bench_throughput(args.seconds)
     if "ai" in only:
         data["ai"] = bench_ai(args.decisions, tuple(args.levels.split(",")))
+    if "store" in only:
+        data["store"] = bench_store(args.commits, args.history_frames)
     if "frames" in only:
         data["frames"] = bench_frames(args.frames)
+    if "phones" in only:
+        data["phones"] = bench_phones(args.phone_seconds)
     if "window" in only:
         data["window"] = bench_window(args.window_seconds)
     data["peak_rss_mb"] = peak_rss_mb()

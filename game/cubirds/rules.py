@@ -750,6 +750,21 @@ class State(engine.State):
             rows.append(lines)
         return rows
 
+    def deciding(self, seat: int) -> tuple[str, str, frozenset[str]]:
+        """A seat's standing in the measure that ended the game: species for 7 species,
+        species of 3+ for two flocks, birds when the deck ran out."""
+        counts = self.collections[seat]
+        names = {s: species_name(SPECIES[s], 2) for s, n in enumerate(counts) if n}
+        if self.end_reason == SEVEN:
+            return str(len(names)), "species", frozenset(names.values()) | {"Species"}
+        if self.end_reason == TWO_FLOCKS:
+            big = frozenset(names[s] for s, n in enumerate(counts) if n >= FLOCK_OF)
+            return str(len(big)), f"species of {FLOCK_OF}+", big
+        return str(sum(counts)), "birds", frozenset({"Birds"})
+
+    def progress(self) -> str:
+        return f"round {self.round}"
+
     def outcome(self) -> str:
         """Why the game ended, without seat labels: the results screen shows it under a
         headline that already names the winners (by their seat names)."""

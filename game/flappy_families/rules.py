@@ -712,6 +712,9 @@ class State(engine.State):
     def score_breakdown(self) -> list[list[tuple[str, str]]]:
         return [hand_breakdown(h, self.bonus2, self.bonus1) for h in self.hands]
 
+    def progress(self) -> str:
+        return f"turn {self.turn + 1}"
+
     def outcome(self) -> str:
         if not self.is_terminal():
             return ""

@@ -848,6 +848,9 @@ class State(engine.State):
             ])
         return rows
 
+    def progress(self) -> str:
+        return f"row {self.row_number}"
+
     def outcome(self) -> str:
         if self.end_reason == END_BY_CLAIM:
             # no seat names here (outcome() takes none): "Player 3" read wrongly on screens

@@ -1292,6 +1292,9 @@ class State(engine.State):
         rows.append(("Total", str(self.totals[seat])))
         return rows
 
+    def progress(self) -> str:
+        return f"round {max(self.round, 1)} of {ROUNDS}"
+
     def outcome(self) -> str:
         """How the game ended, without seat labels (outcome() has no names: the results
         screen and the banner name the winners above this line)."""

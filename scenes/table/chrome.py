@@ -54,10 +54,15 @@ class Chrome:
         if self.human_deciding:
             anchor = self.layout.get("prompts")
             device = self.owner(seat) or self.last_device.get(seat)
-            items = tuple(self.prompts())
-            if self.hints_on and self.hint_action is None:
-                items += ((Act.HINT, "Thinking\u2026" if self.hint_decision else "Hint"),)
-            draw_prompts(surface, self.ctx, items, device, y=anchor.y + anchor.h)
+            draw_prompts(surface, self.ctx, self.prompt_bar(), device, y=anchor.y + anchor.h)
+
+    def prompt_bar(self) -> tuple[tuple[Act, str], ...]:
+        """The game's prompts, then Hint, then Pause: every table ends its bar the same
+        way, whatever its own prompts say."""
+        items = tuple(item for item in self.prompts() if item[0] is not Act.PAUSE)
+        if self.hints_on and self.hint_action is None:
+            items += ((Act.HINT, "Thinking\u2026" if self.hint_decision else "Hint"),)
+        return items + ((Act.PAUSE, "Pause"),)
 
     def felt_key(self) -> object:
         """What, besides the layout, changes the table's backdrop (see paint_felt)."""
@@ -106,18 +111,24 @@ class Chrome:
     def paint_plate_extra(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
         """Paint the game's static plate details into the cached plate picture."""
 
-    def plate_label(self, seat: int, width: int) -> str:
-        """The seat's name line, shortened until it fits: 'Wren · Normal AI' ... 'Wren'."""
+    def plate_label(self, seat: int, width: int) -> tuple[str, int]:
+        """The seat's name line and its size, the same words at every table: 'Wren · AI
+        Normal' (a person: 'Robin · You' when alone, else the name). A narrow plate
+        takes a smaller size first (never under 28 px), then 'Wren · AI', then the name."""
         info = self.match.seats[seat]
-        if info.human:
+        if info.human and self.is_phone(seat):
+            options = [f"{info.name} \u00b7 Phone", info.name]
+        elif info.human:
             options = [f"{info.name} \u00b7 You" if len(self.match.humans) == 1 else info.name,
                        info.name]
         else:
-            options = [f"{info.name} \u00b7 {info.level.title()} AI",
-                       f"{info.name} \u00b7 {info.level.title()}", f"{info.name} \u00b7 AI",
-                       info.name]
-        font = self.ctx.assets.font("bold", 32)
-        return next((o for o in options if font.size(o)[0] <= width), options[-1])
+            options = [f"{info.name} \u00b7 AI {info.level.title()}",
+                       f"{info.name} \u00b7 AI", info.name]
+        for text in options:
+            for size in (32, 28):
+                if self.ctx.assets.font("bold", size).size(text)[0] <= width:
+                    return text, size
+        return options[-1], 28
 
     def draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         """A seat's plate. Its panel lies in the backdrop; the seat whose move is on screen
@@ -150,7 +161,8 @@ class Chrome:
         colour = ui.SEAT_COLOURS[info.colour % 6]
         ui.draw_shape(surface, ui.SEAT_SHAPES[info.colour % 6], (rect.x + 34, rect.y + 34), 20, colour)
         room = rect.w - 76 - self.plate_corner
-        name = self.ctx.assets.text_fit(self.plate_label(seat, room), 32, room, ui.TEXT, "bold")
+        text, size = self.plate_label(seat, room)
+        name = self.ctx.assets.text_fit(text, size, room, ui.TEXT, "bold")
         surface.blit(name, (rect.x + 64, rect.y + 14))
         self.paint_plate_extra(surface, seat, rect)
 
@@ -162,8 +174,14 @@ class Chrome:
     def status_line(self) -> str:
         """The status, named when several people share the screen: the hand on show lies
         under the first seat's plate whoever's it is, so the line says whose it is."""
-        text = self.status()
         seat = self.state.current_player
+        if self.phone_deciding:
+            name = self.match.seats[seat].name
+            phones = getattr(self.ctx, "phones", None)
+            if phones is None or not phones.is_connected(seat):
+                return f"Waiting for {name}'s phone"
+            return f"{name} is choosing on their phone"
+        text = self.status()
         if (text and len(self.match.humans) >= 2 and self.is_human(seat)
                 and self.viewer == seat):
             name = self.match.seats[seat].name
@@ -184,36 +202,57 @@ class Chrome:
         surface.blit(ui.panel(box.size, (12, 18, 24), box.h // 2, alpha=200), box)
         surface.blit(txt, txt.get_rect(center=anchor.center))
 
+    def log_view(self) -> tuple[str, tuple[str, ...], int]:
+        """What the log panel shows: a heading, its lines, and how many of the newest
+        are bright. While a person decides: what the others did since their last move
+        ("Since your turn"); otherwise the latest lines, the newest bright."""
+        seat = self.state.current_player
+        if self.human_deciding and self.viewer == seat:
+            recap = tuple(self.since_last_move(seat))[-LOG_KEEP:]
+            if recap:
+                return "Since your turn", recap, len(recap)
+        return "", tuple(self.log_lines)[-LOG_KEEP:], 1
+
     def draw_log(self, surface: pygame.Surface) -> None:
-        """The newest lines, newest at the bottom in full colour, long lines wrapped (not
-        cut: the end of a line is often what matters), as many as the panel holds; the
-        panel is in the backdrop and the text is one picture, redrawn only on change."""
-        if not self.log_lines:
+        """The log panel: whole lines only, wrapped, never cut (the end of a line is often
+        what matters), newest at the bottom, each marked with the shape and colour of
+        the seat whose move it tells. The panel is in the backdrop; the text is one
+        picture, redrawn only when what it shows changes."""
+        view = self.log_view()
+        if not view[1]:
             return
-        lines = tuple(self.log_lines)[-LOG_KEEP:]
-        if self._log_picture is None or self._log_picture[0] != lines:
-            self._log_picture = (lines, self._paint_log(lines))
+        if self._log_picture is None or self._log_picture[0] != view:
+            self._log_picture = (view, self._paint_log(*view))
         anchor = self.layout.get("log")
         surface.blit(self._log_picture[1], (anchor.x, anchor.y))
 
-    def _paint_log(self, lines: tuple[str, ...]) -> pygame.Surface:
+    def _paint_log(self, heading: str, lines: tuple[str, ...], bright: int) -> pygame.Surface:
         a = self.ctx.assets
         anchor = self.layout.get("log")
-        width = anchor.w - 32
+        marker = 30                                # room for a seat's shape
+        width = anchor.w - 32 - marker
         step = a.font("body", 28).get_linesize() + 2
         picture = pygame.Surface((anchor.w, anchor.h), pygame.SRCALPHA)
+        top = 8
+        if heading:
+            title = a.text_fit(heading, 28, anchor.w - 32, ui.ACCENT, "bold")
+            picture.blit(title, (16, top))
+            top += step
         bottom = anchor.h - 10
         for i, line in enumerate(reversed(lines)):
-            room = (bottom - 4) // step   # rows left above the lines already drawn
-            if room <= 0:
-                break
             rows = a.wrap(line, 28, width)
-            if len(rows) > room:  # the start of the line, cut short where the room ends
-                rows = rows[:room - 1] + [" ".join(rows[room - 1:])]
-            colour = ui.TEXT if i == 0 else ui.TEXT_MUTED
+            if bottom - step * len(rows) < top and i:
+                break                              # an older line that does not fit whole
             bottom -= step * len(rows)
+            colour = ui.TEXT if i < bright else ui.TEXT_MUTED
+            mover = getattr(line, "mover", None)
+            if mover is not None and 0 <= mover < len(self.match.seats):
+                seat = self.match.seats[mover]
+                ui.draw_shape(picture, ui.SEAT_SHAPES[seat.colour % 6],
+                              (16 + 11, bottom + step // 2), 10,
+                              ui.SEAT_COLOURS[seat.colour % 6])
             for k, row in enumerate(rows):
-                picture.blit(a.text_fit(row, 28, width, colour), (16, bottom + k * step))
+                picture.blit(a.text(row, 28, colour), (16 + marker, bottom + k * step))
         return ui.fast(picture)
 
     shout_style = (60, 34, 1300)   # title and subtitle size, the widest a line may be
@@ -248,7 +287,7 @@ class Chrome:
             surf.blit(line, line.get_rect(midtop=(w // 2, y)))
             y += line.get_height() + 8
         surf.set_colorkey(key, pygame.RLEACCEL)
-        self.callout = (surf, self.clock, self.dur(hold), at or self.shout_spot())
+        self.callout = (surf, self.clock, self.reading_time(hold), at or self.shout_spot())
 
     def draw_callout(self, surface: pygame.Surface) -> None:
         if self.callout is None:
@@ -258,7 +297,7 @@ class Chrome:
         if t > hold or t < 0:
             self.callout = None
             return
-        k = min(t / 0.18, 1.0)   # it drops in
+        k = 1.0 if self.ctx.settings.reduced_motion else min(t / 0.18, 1.0)   # it drops in
         surface.blit(surf, surf.get_rect(center=(x, y + int((1 - k) ** 2 * 40))))
 
     def draw_banner(self, surface: pygame.Surface) -> None:
@@ -274,7 +313,7 @@ class Chrome:
         fade = 1.0 if t < total - 0.35 else max(0.0, (total - t) / 0.35)
         banner = self._banner_surface
         banner.set_alpha(int(255 * min(appear, fade)))
-        rise = int(24 * (1.0 - appear))
+        rise = 0 if self.ctx.settings.reduced_motion else int(24 * (1.0 - appear))
         surface.blit(banner, banner.get_rect(center=(ui.CANVAS[0] // 2,
                                                      ui.CANVAS[1] // 2 - 60 + rise)))
 

@@ -2,8 +2,14 @@
 
 A mixin of :class:`scenes.table.TableScene`; it reads ``self.match``, ``self.state``,
 ``self.owners``, ``self.revealed``, ``self.last_viewer`` and ``self.last_device``.
+
+A seat owned by a phone ("phone:<seat>", see game.phones) is played on that phone: its
+hand is never opened on the TV and its turn needs no privacy screen.
 """
 from __future__ import annotations
+
+from game.phones import is_phone
+from game.session import with_seat
 
 
 class Couch:
@@ -23,8 +29,8 @@ class Couch:
         humans = self.match.humans
         if not humans:
             return None
-        if len(humans) == 1:
-            return humans[0]
+        if len(humans) == 1:   # a phone's hand stays on the phone
+            return None if self.is_phone(humans[0]) else humans[0]
         if self.privacy:
             return self.revealed
         seat = self.state.current_player
@@ -43,7 +49,10 @@ class Couch:
         self.dirty = True
 
     def owner(self, seat: int | None) -> str | None:
-        return self.owners.get(seat) if seat is not None else None
+        """The TV device that plays ``seat`` (None: any device, or a phone: no TV
+        device, so no TV prompt, privacy screen or secret tip panel waits on one)."""
+        device = self.owners.get(seat) if seat is not None else None
+        return None if is_phone(device) else device
 
     def accepts(self, seat: int | None, device: str) -> bool:
         """May ``device`` make decisions for ``seat``? With one human, any device may."""
@@ -69,3 +78,33 @@ class Couch:
 
     def is_human(self, seat: int | None) -> bool:
         return seat is not None and self.match.seats[seat].human
+
+    def is_phone(self, seat: int | None) -> bool:
+        """Is ``seat`` played on its phone?"""
+        return self.is_human(seat) and is_phone(self.owners.get(seat))
+
+    def seat_to(self, seat: int, device: str | None) -> None:
+        """Hand ``seat`` to ``device`` (a phone taking its seat, a controller taking over
+        from a phone that is gone) or, with None, to the AI at the seat's level."""
+        info = self.match.seats[seat]
+        self.match = with_seat(self.match, seat, human=device is not None, device=device)
+        if device is None:
+            self.owners.pop(seat, None)
+            self.bots[seat] = self.make_bot(info.level,
+                                            (self.match.seed or 0) * 31 + seat)
+        else:
+            self.owners[seat] = device
+            self.bots.pop(seat, None)
+        if not is_phone(device):
+            self.desk.forget(seat)
+        if self.state.current_player == seat:   # whoever decides now starts afresh
+            self.decision = None
+            self.turn_ready = False
+            self.picker = None
+            self.hint_decision = self.hint_action = None
+        self.phone_turn = None
+        self.phone_gone_for = 0.0
+        if self.revealed == seat:
+            self.revealed = None
+        self.last_viewer = None
+        self.dirty = True

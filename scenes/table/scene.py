@@ -32,17 +32,42 @@ from game.session import Match
 from scenes.table.animations import Animations
 from scenes.table.chrome import Chrome
 from scenes.table.couch import Couch
+from scenes.table.phones import PhoneDesk
 from sprites.tween import Animator, Call
 
 SPEED = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "brisk": 0.7}  # animation time factor
 THINK = {"slow": 1.0, "normal": 0.45, "fast": 0.12, "brisk": 0.25}  # least seconds an AI "thinks"
+REDUCED = 0.35   # animation time factor with the Reduced motion setting
 AI_SLICE = 0.004                                       # seconds of search per frame
 RESULTS_DELAY = 2.6                                    # banner time before the results
 TABLE_COMMON = ("{seat}", "status", "log", "prompts")   # what every table's layout names
+PHONE_GRACE = 3.0                                      # seconds a phone may be gone on its
+#                                                        turn before the TV asks what to do
+PHONE_SNOOZE = 30.0                                    # "Keep waiting" asks again after this
+
+
+class LogLine(str):
+    """A line of the game log that knows whose move it told (None: the table's own
+    note, such as a hint), so the panel can mark it with that seat's colour and shape
+    and pick out what happened since a person last moved."""
+
+    mover: int | None = None
+
+    @classmethod
+    def of(cls, text: str, mover: int | None) -> "LogLine":
+        line = cls(text)
+        line.mover = mover
+        return line
 
 
 class TableScene(Animations, Chrome, Couch, Scene):
     pause_on_disconnect = True
+
+    @property
+    def uses_phones(self) -> bool:  # type: ignore[override]
+        """Keep the phone server up while this match may be played on phones: phones
+        were on when it began, or a phone plays here."""
+        return self.phones_on or any(self.is_phone(s) for s in range(self.match.num_players))
 
     @property
     def game_id(self) -> str:  # type: ignore[override]
@@ -92,6 +117,13 @@ class TableScene(Animations, Chrome, Couch, Scene):
         self.hint_bot = None
         self.hint_decision = None
         self.hint_action = None
+        # phones: each phone seat decides on its phone; the desk carries views and moves
+        self.moves_played = 0          # what the phones' pictures follow
+        self.phone_turn: int | None = None  # a phone seat may decide now (its turn began)
+        self.phone_gone_for = 0.0      # seconds the phone to move has been away
+        self.phone_snooze = 0.0        # "Keep waiting": seconds before asking again
+        self.desk = PhoneDesk(self)
+        self.phones_on = self.desk.active
         self.shown = self.state.view(self.viewer)
         self.setup()
         self.refresh()
@@ -190,6 +222,12 @@ class TableScene(Animations, Chrome, Couch, Scene):
         return not self.state.is_terminal() and self.is_human(self.state.current_player)
 
     def dur(self, seconds: float) -> float:
+        """An animation's length at this table's pace; a third of it with Reduced motion
+        (flights barely travel; messages keep their reading time: see reading_time)."""
+        return seconds * self.speed * (REDUCED if self.ctx.settings.reduced_motion else 1.0)
+
+    def reading_time(self, seconds: float) -> float:
+        """How long a message stays up: the table's pace only, never Reduced motion."""
         return seconds * self.speed
 
     # -- the loop ---------------------------------------------------------------------------
@@ -207,6 +245,8 @@ class TableScene(Animations, Chrome, Couch, Scene):
             return False
         self.decision = None
         self.turn_ready = False
+        self.phone_turn = None
+        self.moves_played += 1
         self.picker = None
         self.hint_decision = self.hint_action = None
         self.turn_seat = mover  # the plate stays lit while this move is shown
@@ -220,7 +260,7 @@ class TableScene(Animations, Chrome, Couch, Scene):
         try:
             for event in events:
                 if self.loggable(event):
-                    self.log(event.describe(self.names))
+                    self.log(LogLine.of(event.describe(self.names), mover))
                 if isinstance(event, GameOver):
                     self._queued_banner = (self.match.headline(event.winners), self.state.outcome(),
                                            RESULTS_DELAY)
@@ -242,6 +282,14 @@ class TableScene(Animations, Chrome, Couch, Scene):
             self._queued.append(line)
         else:
             self.log_lines.append(line)
+
+    def since_last_move(self, seat: int) -> list[LogLine]:
+        """The log lines of the moves made since ``seat`` last moved (everything, if it
+        has not moved yet): the recap a person reads when their turn comes round."""
+        lines = list(self.log_lines)
+        last = max((i for i, line in enumerate(lines)
+                    if getattr(line, "mover", None) == seat), default=-1)
+        return [line for line in lines[last + 1:] if getattr(line, "mover", None) != seat]
 
     def loggable(self, event: Event) -> bool:
         """Whether ``event`` earns a log line (a table may drop lines its screen already
@@ -276,6 +324,13 @@ class TableScene(Animations, Chrome, Couch, Scene):
                 self.banner(text, sub, hold)
 
     def update(self, dt: float) -> None:
+        """Phones in, the turn loop, phones out (a phone's picture follows the rules at
+        once; its decisions open when the table is ready for them)."""
+        self.desk.pull()
+        self._turn_loop(dt)
+        self.desk.push()
+
+    def _turn_loop(self, dt: float) -> None:
         self.clock += dt      # the table's own time: it stands still while paused
         self.animator.update(dt)
         self.banner_time += dt
@@ -303,6 +358,9 @@ class TableScene(Animations, Chrome, Couch, Scene):
             if forced is not None:  # no choice to make: no thinking, picker or privacy screen
                 self.submit(forced)
                 return
+        if self.is_phone(seat):
+            self._phone_turn(seat, dt)
+            return
         if self.is_human(seat):
             if self.private_turn(seat) and self.revealed != seat:
                 from scenes.overlays import PrivacyScreen
@@ -315,10 +373,38 @@ class TableScene(Animations, Chrome, Couch, Scene):
             return
         self._step_ai(seat, dt)
 
+    def _phone_turn(self, seat: int, dt: float) -> None:
+        """A phone seat is to move: play what its phone chose (a move made early waits
+        for this), else wait for it; a phone gone too long asks the TV what to do."""
+        self.phone_turn = seat
+        action = self.desk.take_action(seat)
+        if action is not None:
+            self.desk.play(seat, action)
+            return
+        phones = getattr(self.ctx, "phones", None)
+        if self.desk.active and phones.is_connected(seat):
+            self.phone_gone_for = self.phone_snooze = 0.0
+        else:
+            self.phone_gone_for += dt
+            self.phone_snooze = max(0.0, self.phone_snooze - dt)
+            if self.phone_gone_for >= PHONE_GRACE and self.phone_snooze <= 0.0:
+                from scenes.table.waiting import PhoneWaiting
+                self.phone_snooze = PHONE_SNOOZE
+                self.ctx.stack.push(PhoneWaiting(self.ctx, self, seat))
+                return
+        self._step_hint()
+
+    @property
+    def phone_deciding(self) -> bool:
+        """A phone seat's turn has begun and the table waits for its phone."""
+        return (self.phone_turn is not None and self.phone_turn == self.state.current_player
+                and not self.animator.busy)
+
     def animating(self) -> bool:
         """A table stands still only while a person decides and nothing is in motion:
         no animation, no message showing, no hint being worked out, the ring at rest."""
-        if not self.human_deciding or self.dirty or self._queued or self._queued_banner:
+        if (not (self.human_deciding or self.phone_deciding) or self.dirty or self._queued
+                or self._queued_banner):
             return True
         if self.callout is not None or (self.banner_text
                                         and self.banner_time <= self.banner_hold + 0.6):
@@ -370,6 +456,10 @@ class TableScene(Animations, Chrome, Couch, Scene):
             self.hint_action = decision.action
             explain = getattr(decision, "explain", None)
             why = explain(self.names) if explain else str(decision.action)
+            seat = self.state.current_player
+            if self.is_phone(seat):   # told to that phone alone, never the TV's log
+                self.desk.hinted(seat, decision.action, why)
+                return
             self.log(f"Hint: {why}")
             self.show_hint(decision.action)
             self.ctx.play("chirp")

@@ -1,0 +1,170 @@
+"""Flappy Families on a phone: the hand by family, the bonus families and (with the memory
+aid on) the face-down cards this seat knows; the Wild as a 5x3 grid of tappable cards.
+
+Step 2 is grouped as on the TV, so Back can undo it until the last tap: A then the second
+card, B then the card to hide, C then a card and its space. A flip is never grouped with
+anything after it: what a flip shows must not be known before it is made."""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from game.flappy_families import rules as R
+from game.flappy_families.cards import CARD_FAMILY, CARD_NAMES, FAMILIES, PREDATOR, family_name
+from scenes.table.phones import Ask, Choice, PhoneCard, PhoneGame, Section
+from sprites.flappy_families_cards import FFCards
+
+SIZE = (156, 218)
+MINI = (120, 168)
+OPTION_WORDS = {"A": "A: flip a second card", "B": "B: take the card, hide one in its place",
+                "C": "C: hide cards in empty spaces, draw as many"}
+
+
+def memory(view, slot: int) -> tuple[int, str] | None:
+    """(family, "seen" | "yours") for a face-down card this seat knows, else None."""
+    sv = view.wild[slot]
+    if sv is None or sv.face_up or sv.card is None:
+        return None
+    return CARD_FAMILY[sv.card], "yours" if sv.placed_by == view.seat else "seen"
+
+
+def family_words(family: int) -> str:
+    return "a predator" if family == PREDATOR else f"a {family_name(family)} card"
+
+
+class FlappyFamiliesPhone(PhoneGame):
+    aid = False   # the memory aid, as set when the decision being built was asked
+
+    def sections(self, view, names, settings) -> list[Section]:
+        counts: dict[int, int] = {}
+        for card in view.hand:
+            counts[CARD_FAMILY[card]] = counts.get(CARD_FAMILY[card], 0) + 1
+        hand = tuple(PhoneCard(f"mini:{f}", family_name(f), n) for f, n in sorted(counts.items()))
+        out = [Section("Your hand", hand, empty="No cards in hand"),
+               Section("Bonus families", lines=(f"+2 a bird: {FAMILIES[view.bonus2]}",
+                                                f"+1 a bird: {FAMILIES[view.bonus1]}"))]
+        if getattr(settings, "memory_aid", False):
+            lines = []
+            for slot in range(R.SLOTS):
+                known = memory(view, slot)
+                if known is not None:
+                    family, kind = known
+                    what = "Predator" if family == PREDATOR else FAMILIES[family]
+                    lines.append(f"{R.slot_label(slot).capitalize()}: {what} "
+                                 f"({'you hid it' if kind == 'yours' else 'you saw it'})")
+            out.append(Section("What you remember", lines=tuple(lines),
+                               empty="No face-down card you know"))
+        return out
+
+    def ask(self, view, legal, follow, names, settings=None) -> Ask:
+        phase = view.phase
+        self.aid = bool(getattr(settings, "memory_aid", False))
+        if phase in (R.FLIP, R.FLIP_SECOND):
+            prompt = ("Step 1: flip any card in the Wild" if phase == R.FLIP else
+                      f"A: find another {self._flipped_family(view)}")
+            return self._grid(view, prompt, {a.slot: (a,) for a in legal}, "Flip it")
+        if phase == R.ACTION:
+            return self._options(view, legal, follow)
+        if phase in (R.B_CARD, R.C_CARD):
+            return self._cards(view, legal, follow, ())
+        if phase == R.C_SPACE:
+            return self._grid(view, "C: choose an empty space for it",
+                              {a.slot: (a,) for a in legal}, "Hide it here")
+        return super().ask(view, legal, follow, names, settings)
+
+    def _flipped_family(self, view) -> str:
+        if view.flipped is None or view.wild[view.flipped] is None:
+            return "bird of the same family"
+        card = view.wild[view.flipped].card
+        return family_name(CARD_FAMILY[card]) if card is not None else "bird"
+
+    def _options(self, view, legal, follow) -> Ask:
+        choices = []
+        for option in R.OPTIONS:
+            action = R.Choose(option)
+            if action not in legal:
+                choices.append(Choice(OPTION_WORDS[option], "Not possible now", disabled=True))
+                continue
+            prefix = (action,)
+            if option == "A":
+                slots = {a.slot: prefix + (a,) for a in follow.legal(prefix)
+                         if isinstance(a, R.Flip)}
+                then = self._grid(view, f"A: find another {self._flipped_family(view)}",
+                                  slots, "Flip it")
+            else:
+                then = self._cards(view, follow.legal(prefix), follow, prefix)
+            choices.append(Choice(OPTION_WORDS[option], then=then))
+        return Ask("Step 2: choose A, B or C", choices)
+
+    def _cards(self, view, legal, follow, prefix: tuple) -> Ask:
+        """Which hand card (by family) to hide; C goes on to its space."""
+        picks = [a for a in legal if isinstance(a, R.PickCard)]
+        phase_b = bool(prefix) and prefix[0] == R.CHOOSE_B or view.phase == R.B_CARD
+        where = R.slot_label(view.flipped) if view.flipped is not None else ""
+        choices = []
+        for pick in picks:
+            label = family_name(pick.family)
+            if phase_b:
+                choices.append(Choice(label, f"Hide {family_words(pick.family)} at {where}",
+                                      f"mini:{pick.family}", prefix + (pick,),
+                                      confirm="Hide it"))
+                continue
+            spaces = {a.slot: prefix + (pick, a) for a in follow.legal(prefix + (pick,))
+                      if isinstance(a, R.PickSpace)}
+            then = self._grid(view, f"Hide {family_words(pick.family)}: choose an empty space",
+                              spaces, "Hide it here")
+            choices.append(Choice(label, image=f"mini:{pick.family}", then=then))
+        prompt = ("B: which card goes face down in its place?" if phase_b else
+                  "C: choose a card to hide")
+        return Ask(prompt, choices, "cards")
+
+    def _grid(self, view, prompt: str, targets: dict, confirm: str) -> Ask:
+        """The Wild, 5 x 3: a target slot is a choice, the rest are shown, not chosen."""
+        choices = []
+        for slot in range(R.SLOTS):
+            sv = view.wild[slot]
+            where = R.slot_label(slot).capitalize()
+            if sv is None:
+                image, what = "nest", "an empty space"
+            elif sv.face_up:
+                image, what = f"face:{sv.card}", CARD_NAMES[sv.card]
+            else:
+                known = memory(view, slot) if self.aid else None
+                image = "back" if known is None else f"back:{known[0]}:{known[1]}"
+                what = "a face-down card"
+                if known is not None:
+                    verb = "hid" if known[1] == "yours" else "saw"
+                    what += f" (you {verb} {family_words(known[0])} here)"
+            if slot in targets:
+                choices.append(Choice("", f"{where}: {what}", image, targets[slot],
+                                      confirm=confirm))
+            else:
+                choices.append(Choice("", f"{where}: {what}", image, blank=True))
+        return Ask(prompt, choices, "grid", cols=R.COLS)
+
+    def scores(self, view) -> list[str | None]:
+        return [None if s is None else str(s) for s in view.scores]
+
+    def image_keys(self) -> list[str]:
+        families = range(len(FAMILIES) + 1)
+        return (["back", "nest"] + [f"face:{c}" for c in range(len(CARD_FAMILY))]
+                + [f"mini:{f}" for f in families]
+                + [f"back:{f}:{how}" for f in families for how in ("seen", "yours")])
+
+    def image(self, key: str, assets, patterns: bool):
+        cards = FFCards(assets, SimpleNamespace(colour_patterns=patterns))
+        kind, _, rest = key.partition(":")
+        if kind == "face":
+            return cards.face(int(rest), SIZE)
+        if kind == "mini":
+            return cards.mini(int(rest), MINI)
+        if kind == "nest":
+            return cards.nest(SIZE)
+        if kind == "back":
+            if not rest:
+                return cards.back(SIZE)
+            family, _, how = rest.partition(":")
+            return cards.back(SIZE, memory=(int(family), how))
+        raise KeyError(key)
+
+
+PHONE = FlappyFamiliesPhone("flappy_families")

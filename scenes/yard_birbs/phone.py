@@ -1,0 +1,137 @@
+"""Yard Birbs on a phone: the hand, the Lifer, the feeder and the seat's yard; each
+decision as tappable cards or buttons, with a move's follow-ups grouped (take a bird,
+then its flock; an ability, then its targets), each flock choice saying what it scores
+as the TV's tip line does. A move that draws a card (Birdseed, Fly Off) ends the group:
+what the draw brings must not be known before it is made."""
+from __future__ import annotations
+
+import pygame
+
+from game.yard_birbs import rules as R
+from game.yard_birbs.cards import (ABILITIES, BIRDSEED, CARD_BY_KEY, KIND_NAMES, card_name)
+from scenes.table.phones import Ask, Choice, PhoneCard, PhoneGame, Section
+from sprites import yard_birbs_cards as art
+
+SIZE = (196, 273)
+MAX_DEPTH = 4
+# decisions that belong with the one before them: a taken bird's flock, an ability's
+# targets (not the ability after a flock, the next trick, or a bury after a draw)
+GROUPED = {R.FLOCK, R.LIFER_SWAP_HAND, R.FEEDER_SWAP_GIVE, R.FEEDER_SWAP_TAKE,
+           R.FEEDER_SWAP_FLOCK, R.HAND_FEEDER_TAKE, R.HAND_FEEDER_GIVE, R.REFLOCK_BIRD,
+           R.REFLOCK_FLOCK, R.MERGE_FIRST, R.MERGE_SECOND, R.FLY_OFF_BIRD}
+CARD_ACTIONS = (R.Play, R.Take, R.PickHand, R.PickFeeder, R.PickYard)
+
+
+def card_key(card) -> str:
+    return f"face:{card[0]}-{card[1]}"
+
+
+def points(n: int) -> str:
+    return f"{n} {'point' if n == 1 else 'points'}"
+
+
+class YardBirbsPhone(PhoneGame):
+    def sections(self, view, names, settings) -> list[Section]:
+        seat = view.seat
+        lifer = view.lifer
+        hand = tuple(PhoneCard(card_key(c), card_name(c)) for c in view.hand)
+        feeder = tuple(PhoneCard(card_key(s.card), f"{card_name(s.card)} ({names[s.seat]})")
+                       for s in view.feeder if s.card is not None)
+        yard = tuple(f"Flock {i + 1}: {KIND_NAMES[f.kind]}, {points(f.points)}: "
+                     + ", ".join(card_name(c) for c in f.cards)
+                     for i, f in enumerate(view.yards[seat]))
+        abilities = tuple(f"{ABILITIES[a].name} (place {t} or better): {ABILITIES[a].text}"
+                          for t, a in view.abilities)
+        return [Section("Your hand", hand, empty="No cards in hand"),
+                Section("The Lifer", (PhoneCard(card_key(lifer), card_name(lifer)),)),
+                Section("The feeder", feeder, empty="The feeder is empty"),
+                Section("Your yard", lines=yard, empty="No birds yet"),
+                Section(f"Abilities (round {view.round}, trick {view.trick})", lines=abilities)]
+
+    def ask(self, view, legal, follow, names, settings=None) -> Ask:
+        ask = self._tree(view, legal, follow, (), 0)
+        if view.phase == R.PLAY:   # the cards that may not be played, greyed with why
+            playable = {a.card for a in legal if isinstance(a, R.Play)}
+            for card in view.hand:
+                if card not in playable:
+                    ask.choices.append(Choice(card_name(card), "Must follow a suit in the feeder",
+                                              card_key(card), disabled=True))
+        return ask
+
+    def _tree(self, view, legal, follow, prefix: tuple, depth: int) -> Ask:
+        """One level of choices; a choice whose next decision is still this seat's opens
+        the next level (read from the seat's determinization)."""
+        here = follow.view(prefix) if prefix else view
+        choices = []
+        for action in legal:
+            label, detail, image = self._words(here, action)
+            path = prefix + (action,)
+            if depth < MAX_DEPTH and self._groups(here.phase, action):
+                more = follow.legal(path)
+                if more and follow.view(path).phase in GROUPED:
+                    choices.append(Choice(label, detail, image,
+                                          then=self._tree(view, more, follow, path, depth + 1)))
+                    continue
+            choices.append(Choice(label, detail, image, path))
+        layout = "cards" if choices and all(c.image for c in choices) else "buttons"
+        prompt = R.PHASE_PROMPTS.get(here.phase, "Your move")
+        if here.phase == R.PLAY and not here.feeder_cards():
+            prompt = "Lead any card"
+        return Ask(prompt, choices, layout)
+
+    @staticmethod
+    def _groups(phase: str, action) -> bool:
+        """Does the seat's next decision belong with this one? Not after a card is played
+        (the trick goes on), nor after a draw."""
+        if phase == R.PLAY:
+            return False
+        if isinstance(action, R.UseAbility) and action.ability == BIRDSEED:
+            return False
+        return phase != R.FLY_OFF_BIRD
+
+    def _words(self, view, action) -> tuple[str, str, str | None]:
+        """Label, what it does, and the card image of one choice."""
+        if isinstance(action, CARD_ACTIONS):
+            card = action.card
+            detail = self.describe(action)
+            if card[2] == view.lifer.species:
+                detail += " \u00b7 Lifer species"
+            return card_name(card), detail, card_key(card)
+        if isinstance(action, R.ToFlock):
+            bird = view.pending_bird
+            if action.flock == R.NEW_FLOCK:
+                return "New flock", "Start a new flock (a lone bird scores 0)", None
+            flock = view.yards[view.seat][action.flock]
+            after = flock.plus(bird) if bird is not None else flock
+            gain = after.points - flock.points
+            return (f"Flock {action.flock + 1}",
+                    f"{KIND_NAMES[after.kind]} flock of {len(after.cards)}: "
+                    f"{points(after.points)} (+{gain})", None)
+        if isinstance(action, R.PickFlock):
+            flock = view.yards[view.seat][action.flock]
+            return (f"Flock {action.flock + 1}",
+                    f"{KIND_NAMES[flock.kind]} flock of {len(flock.cards)} "
+                    f"({points(flock.points)})", None)
+        if isinstance(action, R.UseAbility):
+            info = ABILITIES[action.ability]
+            return info.name, f"{info.name}: {info.text}", None
+        if isinstance(action, R.Skip):
+            return "No ability", "Use no ability this trick", None
+        return self.describe(action), "", None
+
+    def scores(self, view) -> list[str | None]:
+        return [str(t) for t in view.totals]
+
+    def image_keys(self) -> list[str]:
+        return [card_key(c) for c in CARD_BY_KEY.values()]
+
+    def image(self, key: str, assets, patterns: bool):
+        kind, _, rest = key.partition(":")
+        suit, _, number = rest.partition("-")
+        card = CARD_BY_KEY.get((int(suit), int(number))) if kind == "face" else None
+        if card is None:
+            raise KeyError(key)
+        return pygame.transform.smoothscale(art.face(card, patterns), SIZE)
+
+
+PHONE = YardBirbsPhone("yard_birbs")
