@@ -29,6 +29,7 @@ from game.display import Display, DisplayError, open_display
 from game.input import Act, Input, InputManager, init_controllers, load_mappings
 from game.notify import Notifier
 from game.phones import Phones
+from game.store import Store, open_store
 from game.scene import Scene, SceneStack
 from game.session import Session
 from game.settings import Settings
@@ -88,6 +89,7 @@ class Context:
     time: float = 0.0              # seconds since start (animation clock)
     session: Session = field(default_factory=Session)
     phones: Phones | None = None   # the phones' hub (its server runs only while on)
+    store: Store = field(default_factory=Store.disabled)  # saved games, history, profiles
 
     @property
     def stack(self) -> SceneStack:
@@ -177,6 +179,10 @@ class App:
                            self.input, self.log, options)
         self.ctx.phones = Phones(self.log, port=options.phones or self.settings.phone_port)
         self.ctx.session.phones_on = options.phones is not None
+        # a kiosk's demo games are never saved, and a kiosk restarted after a crash
+        # returns to the title with nothing to continue
+        self.ctx.store = (Store.disabled(log=self.log) if options.kiosk
+                          else open_store(log=self.log))
         self.input.open_existing()
         self.running = True
         self.frame_count = 0
@@ -404,8 +410,8 @@ class App:
         headless = self.options.headless
         # a headless smoke run from the title (no --game) of a second or more presses Play
         # half-way through, by the real input path, so it covers title -> game select
-        walk = limit // 2 if headless and limit and limit >= 60 and self.options.game is None \
-            else None
+        walk = limit // 2 if (headless and limit and limit >= 60 and self.options.game is None
+                               and self.options.replay is None) else None
         while self.running:
             dt = HEADLESS_DT if headless else min(clock.tick(FPS) / 1000.0, 0.1)
             if self.frame_count == walk:
@@ -421,6 +427,7 @@ class App:
     def finish(self) -> None:
         if self.ctx.phones is not None:
             self.ctx.phones.close()
+        self.ctx.store.close()
         if self.options.screenshot is not None:
             self.save_screenshot(self.options.screenshot)
         self.notifier.stopping()

@@ -15,6 +15,7 @@ import aiohttp
 
 _LOOP: asyncio.AbstractEventLoop | None = None
 _LOCK = threading.Lock()
+TAP_GAP = 1 / 12      # seconds between a phone's moves: the server allows 20 messages a second
 
 
 def client_loop() -> asyncio.AbstractEventLoop:
@@ -46,6 +47,7 @@ class PhoneClient:
         self.state: dict | None = None        # the last state received
         self.received: list[dict] = []        # everything received, in order
         self.arrivals: list[tuple[float, dict]] = []   # (perf_counter, message) as read
+        self.last_move = 0.0                  # when choose() last sent a move
 
     # -- connection -------------------------------------------------------------------
     def connect(self, hello: dict | None = None, token: str | None = None) -> "PhoneClient":
@@ -167,5 +169,9 @@ class PhoneClient:
             if "then" not in options[i]:
                 break
             node = options[i]["then"]
+        wait = self.last_move + TAP_GAP - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)       # a person taps a few times a second, under the rate limit
+        self.last_move = time.monotonic()
         self.send({"type": "move", "decision": self.decision["id"], "path": path})
         return path
