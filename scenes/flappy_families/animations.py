@@ -24,7 +24,7 @@ from game.flappy_families.cards import CARD_FAMILY, CARD_NAMES, FAMILIES, PREDAT
 from scenes.flappy_families.model import SlotCard
 from scenes.table.animations import Animations, on
 from sprites import ui
-from sprites.card import CardSprite
+from sprites.card import CardSprite, Move
 from sprites.flappy_families_cards import CARD, MINI, TINY
 from sprites.tween import Call, Timeline, Together, Tween, Wait, ease_out_back, ease_out_cubic
 
@@ -59,7 +59,7 @@ class FlappyFamiliesAnimations(Animations):
         return Call(lambda: self.ctx.play(name))
 
     def fly(self, sprite: CardSprite, target, duration: float, scale: float,
-            lift: float = 0.7):
+            lift: float = 0.7) -> Move:
         return sprite.move_to(target, self.dur(duration), lift=lift, scale=scale)
 
     def drop_air(self, sprite: CardSprite) -> None:

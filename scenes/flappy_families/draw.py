@@ -46,7 +46,7 @@ class FlappyFamiliesDraw(Chrome):
     def colour_of(self, seat: int) -> int:
         return self.match.seats[seat].colour
 
-    def seat_rgb(self, seat: int):
+    def seat_rgb(self, seat: int) -> tuple[int, int, int]:
         return ui.SEAT_COLOURS[self.colour_of(seat) % 6]
 
     def option_text(self, letter: str) -> tuple[str, str]:

@@ -139,6 +139,14 @@ class FlappyFamiliesTable(FlappyFamiliesAnimations, FlappyFamiliesDraw, TableSce
             self.chain = None
         return done
 
+    def take_back(self) -> bool:
+        """Take back a move (Keeping); a step-2 plan made before it no longer applies."""
+        done = super().take_back()
+        if done:
+            self.chain = None
+            self.follow_ups = []
+        return done
+
     # -- the human's choices ---------------------------------------------------------------
     @property
     def step(self) -> str | None:
@@ -204,7 +212,7 @@ class FlappyFamiliesTable(FlappyFamiliesAnimations, FlappyFamiliesDraw, TableSce
             return Pick("c_card", self._hand_options("Hide this card", "c_card", plan))
         return None
 
-    def finish_step_two(self, values: tuple):
+    def finish_step_two(self, values: tuple) -> R.Action:
         """Send the first action the rules do not hold yet; the rest follow it."""
         picks = self.held + values
         letter, rest = picks[0], picks[1:]
