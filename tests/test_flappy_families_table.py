@@ -42,13 +42,17 @@ def guard_legality(table):
     """Every move that reaches the rules must be legal at that moment."""
     applied = []
     state = table.state
-    original = state.apply
+    base = type(state)
 
-    def apply(action):
-        assert action in state.legal_actions(), f"illegal move submitted: {action}"
-        applied.append(action)
-        return original(action)
-    state.apply = apply
+    class Guarded(base):
+        """The table's own state only: its copies (the undo guard's) are plain states,
+        where an instance attribute would have been copied along and applied to this one."""
+
+        def apply(self, action):
+            assert action in self.legal_actions(), f"illegal move submitted: {action}"
+            applied.append(action)
+            return base.apply(self, action)
+    state.__class__ = Guarded
     return applied
 
 
@@ -284,9 +288,11 @@ def hand_made(wild: dict, hands: list, deck: list, current: int) -> R.State:
 
 
 def install(app, table, state) -> None:
-    """Put ``state`` on the table as if play had just reached it."""
+    """Put ``state`` on the table as if play had just reached it. Taking back is off: the
+    made-up position has no history, and its missing cards cannot be dealt again."""
     table.animator.finish_all()
     table.state = state
+    table.guard = None
     table.shown = state.view(table.viewer)
     table.refresh()
     table.turn_ready = False
