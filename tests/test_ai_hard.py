@@ -170,7 +170,7 @@ def test_suggest_gives_a_legal_move_and_a_reason(game_id: str) -> None:
     assert action == make_hard_bot(game_id, 3, iterations=40).choose(state, seat)
     assert action in state.legal_actions()
     assert isinstance(reason, str) and "\n" not in reason
-    assert "simulated" in reason and "%" in reason
+    assert "moves compared" in reason or "plays best" in reason     # plain words
 
 
 def test_terminal_rewards_share_ties() -> None:
