@@ -4,6 +4,8 @@ import os
 import shutil
 import tempfile
 
+import pytest
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -23,3 +25,13 @@ def pytest_generate_tests(metafunc):
     if "player_count" in metafunc.fixturenames and metafunc.cls is not None:
         counts = getattr(metafunc.cls, "player_counts", ())
         metafunc.parametrize("player_count", list(counts))
+
+
+@pytest.fixture(autouse=True)
+def own_data_folder(tmp_path_factory, monkeypatch):
+    """Each test its own saved games: one test's unfinished match is not another's
+    Continue card (tests that want a store of their own still pass a path)."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))
+    yield
+    from game.store import close_all
+    close_all()      # apps a test left open let go of their files and sync threads

@@ -21,7 +21,14 @@ def main(argv: list[str]) -> int:
     except DisplayError as exc:   # nothing to show the game on: one line, like a bad flag
         print(f"birdhouse: error: {exc}", file=sys.stderr)
         return 2
-    return app.run(first_scene(app.ctx))
+    from game.replay import ReplayError
+    try:
+        scene = first_scene(app.ctx)
+    except ReplayError as exc:    # --replay of a file or match that cannot be watched
+        print(f"birdhouse: error: {exc}", file=sys.stderr)
+        app.finish()
+        return 2
+    return app.run(scene)
 
 
 if __name__ == "__main__":

@@ -410,8 +410,8 @@ class App:
         headless = self.options.headless
         # a headless smoke run from the title (no --game) of a second or more presses Play
         # half-way through, by the real input path, so it covers title -> game select
-        walk = limit // 2 if headless and limit and limit >= 60 and self.options.game is None \
-            else None
+        walk = limit // 2 if (headless and limit and limit >= 60 and self.options.game is None
+                               and self.options.replay is None) else None
         while self.running:
             dt = HEADLESS_DT if headless else min(clock.tick(FPS) / 1000.0, 0.1)
             if self.frame_count == walk:

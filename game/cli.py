@@ -23,6 +23,7 @@ class Options:
     screenshot: Path | None = None
     kiosk: bool = False
     phones: int | None = None           # phones switched on at start: the port, 0 = setting
+    replay: str | None = None           # a match id from the history, or a replay file
 
 
 class UsageError(Exception):
@@ -94,6 +95,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--phones", type=_port, nargs="?", const=0, metavar="PORT",
                    help="switch phones on (private hands over the home Wi-Fi), on PORT or "
                         "the port in the settings")
+    p.add_argument("--replay", metavar="ID|FILE.json",
+                   help="watch a finished game again: its number in History, or an exported file")
     return p
 
 
@@ -112,6 +115,8 @@ def parse(argv: Sequence[str]) -> Options:
         raise UsageError(f"--players must be between 2 and 6, not {opts.players}")
     if opts.phones is not None and opts.kiosk:
         raise UsageError("--phones does not go with --kiosk (a demo stand opens no port)")
+    if opts.replay is not None and (opts.game is not None or opts.kiosk):
+        raise UsageError("--replay does not go with --game or --kiosk")
     if opts.autoplay and opts.game is None and not opts.kiosk:
         raise UsageError("--autoplay needs --game ID (which game should the AI play?)")
     if opts.screenshot is not None:

@@ -89,6 +89,7 @@ class Session:
 
     last_game: str | None = None                       # focused first in Game select
     seat_plans: dict[str, SeatPlan] = field(default_factory=dict)
+    store_noted: bool = False                          # the store's problem was shown
     attract_seed: int = 2024                           # the demo games' shuffles
     attract_index: int = 0                             # where the demo rotation is
     attract_stats: dict[tuple[str, int], int] = field(default_factory=dict)

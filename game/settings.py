@@ -34,6 +34,7 @@ class Settings:
     memory_aid: bool = True
     idle_seconds: int = 90
     reduced_motion: bool = False
+    undo: bool = True           # a person may take back a slip (off: tournament play)
     phone_port: int = 8765      # the phones' server (taken: a free one is used instead)
 
     def validate_field(self, name: str, value: object) -> object:

@@ -908,7 +908,7 @@ _OPEN: "weakref.WeakSet[Store]" = weakref.WeakSet()
 
 
 @atexit.register
-def _close_all() -> None:
+def close_all() -> None:
     """A program that exits without closing its store still ends cleanly: the sync
     thread is stopped while it can still run, the WAL checkpointed, the lock let go."""
     for store in list(_OPEN):

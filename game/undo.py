@@ -85,6 +85,11 @@ class UndoGuard:
             return None
         return later[0].index
 
+    def move_at(self, index: int) -> tuple[State, Action] | None:
+        """The state before move ``index`` (a copy) and the move, while remembered."""
+        move = next((m for m in self._moves if m.index == index), None)
+        return None if move is None else (move.before.clone(), move.action)
+
     def take_back(self, index: int) -> State:
         """The game as it was before move ``index`` (from target()); those moves are
         forgotten here too."""

@@ -13,9 +13,10 @@ CARD_W, CARD_H, GAP = 408, 600, 32
 
 
 class GameCard(Widget):
-    def __init__(self, rect, info: GameSpec, on_pick) -> None:
+    def __init__(self, rect, info: GameSpec, on_pick, saved=None) -> None:
         super().__init__(rect, enabled=playable(info.id))
         self.info = info
+        self.saved = saved            # a game of it that can be continued (store.Unfinished)
         self.table = table_spec(info.id) or TableSpec("")
         self.on_pick = on_pick
 
@@ -51,6 +52,12 @@ class GameCard(Widget):
             surface.blit(ui.panel(ribbon.size, (24, 24, 30), 14, ui.ACCENT, 3), ribbon)
             soon = assets.text("Coming soon", 40, ui.ACCENT, "title")
             surface.blit(soon, soon.get_rect(center=ribbon.center))
+        if self.saved is not None and self.enabled:
+            ribbon = pygame.Rect(rect.x + 20, rect.bottom - 66, rect.w - 40, 52)
+            surface.blit(ui.panel(ribbon.size, (24, 24, 30), 14, ui.ACCENT, 3), ribbon)
+            words = f"Saved game: {self.saved.progress}" if self.saved.progress else "Saved game"
+            saved = assets.text(words, 32, ui.ACCENT, "bold")
+            surface.blit(saved, saved.get_rect(center=ribbon.center))
         if focused:
             ui.draw_focus_ring(surface, rect, t, 28)
 
@@ -64,9 +71,11 @@ class GameSelect(MenuScene):
         total = count * width + (count - 1) * GAP
         x = (ui.CANVAS[0] - total) // 2
         y = 240
+        from scenes.resume import latest
         for i, info in enumerate(GAMES.values()):
             rect = pygame.Rect(x + i * (width + GAP), y, width, CARD_H)
-            self.group.widgets.append(GameCard(rect, info, self.pick))
+            saved = None if self.ctx.options.kiosk else latest(self.ctx, info.id)
+            self.group.widgets.append(GameCard(rect, info, self.pick, saved))
         preferred = self.ctx.session.last_game
         for i, w in enumerate(self.group.widgets):
             if w.info.id == preferred or (preferred is None and w.enabled):
@@ -74,7 +83,15 @@ class GameSelect(MenuScene):
                 break
 
     def pick(self, game_id: str) -> None:
-        from scenes.seat_setup import SeatSetup
-
         self.ctx.session.last_game = game_id
+        card = next(w for w in self.group.widgets if w.info.id == game_id)
+        if card.saved is not None:
+            from scenes.resume import SavedGameChoice
+            self.ctx.stack.push(SavedGameChoice(self.ctx, card.saved,
+                                                lambda: self.seat_setup(game_id)))
+            return
+        self.seat_setup(game_id)
+
+    def seat_setup(self, game_id: str) -> None:
+        from scenes.seat_setup import SeatSetup
         self.ctx.stack.push(SeatSetup(self.ctx, game_id))

@@ -43,6 +43,8 @@ class SettingsScene(MenuScene):
                                lambda i: self._set("hints", bool(i))))
             rows.append(Choice(self._row(), "Reduced motion", ON_OFF, int(s.reduced_motion),
                                lambda i: self._set("reduced_motion", bool(i))))
+            rows.append(Choice(self._row(), "Take back moves", ON_OFF, int(s.undo),
+                               lambda i: self._set("undo", bool(i))))
         self.group.widgets = rows
         # as many rows as there are settings, evenly down to where the note and the
         # prompt bar begin (nothing overlaps however many rows a build has)

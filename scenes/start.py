@@ -21,6 +21,13 @@ def first_scene(ctx) -> Scene:
     from scenes.title import Title
 
     opts = ctx.options
+    if opts.replay is not None:
+        from game.replay import find_recording
+        from scenes.replay import replay_table
+
+        title = Title(ctx)   # leaving the replay lands on the title
+        ctx.stack.push(title)
+        return replay_table(ctx, find_recording(opts.replay, ctx.store))   # ReplayError: main
     if opts.game is not None:
         from scenes.table.spec import make_table, playable
 

@@ -12,13 +12,13 @@ import pygame
 from game import layouts
 from game.input import Act, Input
 from scenes.base import MenuScene, draw_backdrop, draw_prompts
-from scenes.widgets import Button
+from scenes.widgets import Button, Widget
 from sprites import ui
 
 PARADE = ("robin", "owl", "fab_yellow", "tiny_tweeters", "waxwing", "toucan", "sea_soarers",
           "flamingo", "kingfisher", "duck", "bright_beauties", "crow")
 BIRD_SIZE = (132, 120)
-LAYOUT_OBJECTS = ("logo", "menu", "birds", "prompts")   # what title.tmx must name
+LAYOUT_OBJECTS = ("logo", "menu", "birds", "prompts", "continue")   # what title.tmx names
 BIRDS_REST = 30.0   # seconds without input after which the fence birds stop hopping
 
 
@@ -63,6 +63,32 @@ class Hopper:
         return 0.0 if self.rest > 0 else math.sin(math.pi * self.phase) * 34
 
 
+class ContinueCard(Widget):
+    """The game saved last, beside the menu: 'Continue' and what it is (game, players,
+    how far, who). Focused first, so Confirm carries on where the evening stopped."""
+
+    def __init__(self, rect, entry, on_press) -> None:
+        super().__init__(rect)
+        self.entry = entry
+        self.on_press = on_press
+        self.error = ""
+
+    def activate(self) -> bool:
+        self.on_press()
+        return True
+
+    def draw(self, surface, assets, focused, t) -> None:
+        rect = self.rect.move(0, -6) if focused else self.rect
+        ui.draw_shadowed_panel(surface, rect, ui.PANEL_LIGHT if focused else ui.PANEL, 26)
+        head = assets.text("Continue", 60, ui.ACCENT, "title")
+        surface.blit(head, head.get_rect(midtop=(rect.centerx, rect.y + 28)))
+        words = self.error or self.entry.describe()
+        body = assets.text_block(words, 36, rect.w - 60, ui.ACCENT if self.error else ui.TEXT)
+        surface.blit(body, body.get_rect(midtop=(rect.centerx, rect.y + 130)))
+        if focused:
+            ui.draw_focus_ring(surface, rect, t, 26)
+
+
 class Title(MenuScene):
     prompts = ((Act.CONFIRM, "Choose"),)
     home = True
@@ -79,6 +105,17 @@ class Title(MenuScene):
         for i, (label, fn) in enumerate(entries):
             rect = pygame.Rect(menu.x, menu.y + i * (height + spacing), menu.w, height)
             self.group.widgets.append(Button(rect, label, fn, size=48))
+        from scenes.resume import latest
+        saved = None if self.ctx.options.kiosk else latest(self.ctx)
+        self.continue_card = None
+        if saved is not None:
+            card = self.layout.get("continue")
+            self.continue_card = ContinueCard(pygame.Rect(card.x, card.y, card.w, card.h),
+                                              saved, self.carry_on)
+            self.group.widgets.insert(0, self.continue_card)
+        # saving impossible (a read-only folder, a locked or newer database): said once
+        self.problem = "" if self.ctx.session.store_noted else (self.ctx.store.problem or "")
+        self.ctx.session.store_noted = True
         fence = self.layout.get("birds")
         rng = random.Random(7)
         from sprites.birds import LOOKS
@@ -94,6 +131,15 @@ class Title(MenuScene):
         """BACK on the title does not quit by accident: it moves focus to Quit."""
         if not self.ctx.options.kiosk:
             self.group.index = len(self.group.widgets) - 1
+
+    def carry_on(self) -> None:
+        from scenes.resume import continue_game
+        scene = continue_game(self.ctx, self.continue_card.entry.id)
+        if isinstance(scene, str):
+            self.continue_card.error = scene
+            self.ctx.play("error")
+            return
+        self.ctx.stack.push(scene)
 
     def play(self) -> None:
         from scenes.game_select import GameSelect
@@ -142,6 +188,9 @@ class Title(MenuScene):
         self.group.draw(surface, a, self.ctx.pulse)
         version = a.text("A couch for four bird card games", 30, ui.TEXT_MUTED)
         surface.blit(version, version.get_rect(midtop=(logo.center[0], logo.y + logo.h - 40)))
+        if self.problem:
+            note = a.text_block(self.problem, 30, 1500, ui.ACCENT)
+            surface.blit(note, note.get_rect(midtop=(ui.CANVAS[0] // 2, 16)))
         prompts = self.layout.get("prompts")
         draw_prompts(surface, self.ctx, self.prompts, y=prompts.y + prompts.h)
 

@@ -423,3 +423,23 @@ def test_depth_cap_waits_for_a_turns_start(game_id: str) -> None:
             bot.choose(state, state.current_player)
         assert judged
         assert all(judged) if waits else not all(judged)  # some caps land mid-turn
+
+
+@pytest.mark.parametrize("game_id", AVAILABLE)
+def test_a_hint_is_said_in_plain_words_and_tells_nothing_unseen(game_id: str) -> None:
+    """No percentages or 'simulated futures'; what the move is sure to do is said to the
+    player as 'you', and only as far as that player can know it (the same on every deal
+    of the cards they cannot see)."""
+    from game.ai.ismcts import sure_outcome
+    state = _midgame(game_id, 43)
+    seat = state.current_player
+    names = [f"P{i}" for i in range(state.num_players)]
+    _, line = make_hard_bot(game_id, 3, iterations=30).suggest(state, seat, names)
+    assert "%" not in line and "simulat" not in line and line.endswith(".")
+    for action in state.legal_actions()[:12]:
+        said = sure_outcome(state, seat, action, names, deals=3)
+        for deal in range(3, 8):              # other deals of the unseen cards agree
+            copy = state.determinize(seat, random.Random(deal))
+            told = [e.describe(names).rstrip(".") for e in copy.apply(action)[1:]]
+            for part in filter(None, said.split(", then ")):
+                assert part.replace("you ", "", 1).split(" ", 1)[-1] in " ".join(told), part

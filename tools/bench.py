@@ -52,6 +52,7 @@ AI_P99_TARGET_MS = {"hard": 200.0}
 COMMIT_TARGET_MS = 2.0         # one move + snapshot, on the frame of the move (p99)
 HISTORY_TARGET_MS = 8.0        # what one History screen frame reads (p99)
 REPLAY_TARGET_MS = 100.0       # any replay position rebuilt from the seed
+LAUNCH_TARGET_S = 1.0          # from launch to the table of a long saved game
 HISTORY_MATCHES = 10_000
 PHONE_RTT_TARGET_MS = 20.0     # phone -> game -> phone, p50 and p99
 PHONE_IMAGE_TARGET_MS = 2.0    # one cached card image
@@ -384,6 +385,39 @@ def _resume_times(path: Path, recording) -> list:
     return times
 
 
+LAUNCH = """
+import sys, time
+from game.app import App
+from game.cli import Options
+from scenes.resume import continue_game, latest
+from scenes.start import routes
+app = App(Options(headless=True), routes=routes())
+scene = continue_game(app.ctx, latest(app.ctx).id)
+app.stack.push(scene)
+app.frame(1 / 60)
+assert app.stack.top is scene and scene.resumed
+app.finish()
+"""
+
+
+def _launch_to_table(db: Path, runs: int = 5) -> dict:
+    """Continuing the long game from a cold process: Python starts, the app opens its
+    window (dummy driver) and the store, Continue loads the game, the table's first frame
+    is drawn. Wall and CPU seconds of the whole process."""
+    import shutil
+    data = Path(tempfile.mkdtemp(prefix="birdhouse-bench-launch-"))
+    (data / "birdhouse").mkdir()
+    shutil.copy(db, data / "birdhouse" / "birdhouse.db")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               XDG_DATA_HOME=str(data), XDG_CONFIG_HOME=tempfile.mkdtemp(),
+               XDG_STATE_HOME=tempfile.mkdtemp())
+    cmd = [sys.executable, "-c", LAUNCH]
+    subprocess.run(cmd, cwd=ROOT, env=env, check=True, capture_output=True)  # warm .pyc
+    walls, cpus = _timed_run(cmd, env, runs)
+    shutil.rmtree(data, ignore_errors=True)
+    return {"wall_s": walls, "cpu_s": cpus}
+
+
 def bench_store(commits: int, frames: int) -> dict:
     from game.engine import GAMES
     from game.replay import Replayer, rebuild
@@ -448,6 +482,7 @@ def bench_store(commits: int, frames: int) -> dict:
     out["replay"] = {"game": recording.game_id, "players": recording.num_players,
                      "moves": len(recording.actions), "rebuild": rebuilds, "step": steps}
     out["resume"] = _resume_times(work / "resume.db", recording)
+    out["launch"] = _launch_to_table(work / "resume.db")
     import shutil
     shutil.rmtree(work, ignore_errors=True)
     return out
@@ -766,6 +801,13 @@ def report(data: dict) -> str:
         lines.append(row("  any position, from a checkpoint", r["step"], REPLAY_TARGET_MS))
         lines.append(row(f"resume it: open, list, load, state ({r['moves'] - 1} moves)",
                          st["resume"]))
+        if "launch" in st:
+            wall, cpu = st["launch"]["wall_s"], st["launch"]["cpu_s"]
+            ok = statistics.median(wall) <= LAUNCH_TARGET_S
+            lines.append(f"{'continue at launch: start to the table':44} wall p50 "
+                         f"{statistics.median(wall):5.2f} s (max {max(wall):.2f}), CPU p50 "
+                         f"{statistics.median(cpu):5.2f} s  target <= {LAUNCH_TARGET_S:.0f} s "
+                         f"{mark(ok)}")
         lines.append(f"{'  (checking the whole replay once)':44} {st['replayer_build_ms']:7.2f};"
                      f" making up the history took {st['history_build_s']:.1f} s")
     if "phones" in data:

@@ -39,7 +39,7 @@ from typing import Any, Callable, Generator, Iterator, Sequence
 
 from game.ai import BaseBot, Decision, legal_choices, make_bot
 from game.ai.profiles import Profile, profile_for
-from game.engine import Action, State, rules_module
+from game.engine import Action, IllegalAction, State, rules_module
 
 _INF = float("inf")
 
@@ -415,14 +415,14 @@ class SearchDecision(Decision):
         words = describe(self.game_id, self.action, names)
         if self.search is None:
             return f"{words}: {self.reason}."
-        node = self.search.root.children.get(self.action)
-        if node is None or not node.visits:
-            return f"{words}: the {self.search.profile.prior_level} heuristic's pick."
-        share = f"{100 * node.mean:.0f}%"
-        if self.search.profile.depth is None:  # every simulation was played to the end
-            return f"{words}: won {share} of {node.visits} simulated games from here."
-        return (f"{words}: rated {share} to win over {node.visits} simulated "
-                f"futures from here.")
+        search = self.search
+        then = sure_outcome(search.state, search.seat, self.action, names)
+        compared = len(search.root.children)
+        if compared > 1:
+            why = f"the best of the {compared} moves compared"
+        else:
+            why = "the move that usually plays best here"
+        return f"{words}: {then}; {why}." if then else f"{words}: {why}."
 
 
 class HardBot(BaseBot):
@@ -469,6 +469,40 @@ class HardBot(BaseBot):
         while not decision.step(_INF):
             pass
         return decision.action, decision.explain(names)
+
+
+def sure_outcome(state: State, seat: int, action: Action,
+                 names: Sequence[str] | None = None, deals: int = 3) -> str:
+    """What ``action`` is sure to do, in the log's words, as far as ``seat`` can know: the
+    events it causes on a few deals of what ``seat`` cannot see, up to where they differ
+    (so a hint never tells a card the player has not seen). The move itself is left out."""
+    told: list[list[str]] = []
+    for deal in range(deals):
+        copy = state.determinize(seat, random.Random(deal))
+        try:
+            events = copy.apply(action)
+        except IllegalAction:
+            return ""
+        told.append([e.describe(names) for e in events[1:]])
+    same: list[str] = []
+    for lines in zip(*told):
+        if len(set(lines)) != 1:
+            break
+        if lines[0]:
+            same.append(_to_you(lines[0].rstrip("."), names[seat] if names else None))
+    return ", then ".join(same[:2])
+
+
+_VERBS = {"has": "have", "is": "are", "does": "do", "goes": "go"}
+
+
+def _to_you(line: str, name: str | None) -> str:
+    """'Robin takes 2 Ducks' -> 'you take 2 Ducks' for the player the hint is for."""
+    if not name or not line.startswith(name + " "):
+        return line
+    verb, _, rest = line[len(name) + 1:].partition(" ")
+    plain = _VERBS.get(verb) or (verb[:-1] if verb.endswith("s") else verb)
+    return f"you {plain} {rest}".rstrip()
 
 
 def describe(game_id: str, action: Action, names: Sequence[str] | None = None) -> str:

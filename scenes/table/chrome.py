@@ -51,10 +51,12 @@ class Chrome:
         self.draw_callout(surface)
         self.draw_banner(surface)
         seat = self.state.current_player
-        if self.human_deciding:
+        if self.human_deciding or self.always_prompts:
             anchor = self.layout.get("prompts")
             device = self.owner(seat) or self.last_device.get(seat)
             draw_prompts(surface, self.ctx, self.prompt_bar(), device, y=anchor.y + anchor.h)
+
+    always_prompts = False    # a replay's controls are shown whoever is to move
 
     def prompt_bar(self) -> tuple[tuple[Act, str], ...]:
         """The game's prompts, then Hint, then Pause: every table ends its bar the same
@@ -62,6 +64,9 @@ class Chrome:
         items = tuple(item for item in self.prompts() if item[0] is not Act.PAUSE)
         if self.hints_on and self.hint_action is None:
             items += ((Act.HINT, "Thinking\u2026" if self.hint_decision else "Hint"),)
+        if (not any(act is Act.BACK for act, _ in items) and self.human_deciding
+                and self.undo_target() is not None):
+            items += ((Act.BACK, "Take back"),)
         return items + ((Act.PAUSE, "Pause"),)
 
     def felt_key(self) -> object:

@@ -19,7 +19,9 @@ the results screen follows.
 """
 from __future__ import annotations
 
+import random
 from collections import deque
+from dataclasses import replace
 
 import pygame
 
@@ -32,6 +34,7 @@ from game.session import Match
 from scenes.table.animations import Animations
 from scenes.table.chrome import Chrome
 from scenes.table.couch import Couch
+from scenes.table.keeping import Keeping, Resume
 from scenes.table.phones import PhoneDesk
 from sprites.tween import Animator, Call
 
@@ -60,7 +63,7 @@ class LogLine(str):
         return line
 
 
-class TableScene(Animations, Chrome, Couch, Scene):
+class TableScene(Animations, Chrome, Couch, Keeping, Scene):
     pause_on_disconnect = True
 
     @property
@@ -75,10 +78,13 @@ class TableScene(Animations, Chrome, Couch, Scene):
     speed_name: str | None = None   # overrides the AI speed setting (attract mode: "brisk")
     on_finished = None              # called instead of showing the results (attract mode)
 
-    def __init__(self, ctx, match: Match) -> None:
+    def __init__(self, ctx, match: Match, resume: Resume | None = None) -> None:
         super().__init__(ctx)
+        if match.seed is None:   # a deal is recorded as its seed: every table has one
+            match = replace(match, seed=random.SystemRandom().randrange(2 ** 62))
         self.match = match
-        self.state = self.new_state()
+        self.resumed = resume is not None
+        self.state = resume.state if resume is not None else self.new_state()
         base_seed = match.seed if match.seed is not None else 0
         self.bots = {seat: self.make_bot(s.level, base_seed * 31 + seat)
                      for seat, s in enumerate(match.seats) if not s.human}
@@ -124,6 +130,7 @@ class TableScene(Animations, Chrome, Couch, Scene):
         self.phone_snooze = 0.0        # "Keep waiting": seconds before asking again
         self.desk = PhoneDesk(self)
         self.phones_on = self.desk.active
+        self.start_keeping(resume)
         self.shown = self.state.view(self.viewer)
         self.setup()
         self.refresh()
@@ -131,7 +138,7 @@ class TableScene(Animations, Chrome, Couch, Scene):
 
     def enter(self) -> None:
         """Show the opening deal (if the game describes one) before the first move."""
-        events = self.state.opening_events()
+        events = () if self.resumed else self.state.opening_events()
         if events:
             self.animate(events)
             self.dirty = True
@@ -236,6 +243,7 @@ class TableScene(Animations, Chrome, Couch, Scene):
         mover = self.state.current_player
         hiding = self.privacy and self.revealed is not None
         before = self.state.view(None) if hiding else None
+        copy = self.state.clone() if self.guard is not None else None   # for taking back
         try:
             events = self.state.apply(action)
         except IllegalAction as exc:
@@ -264,6 +272,7 @@ class TableScene(Animations, Chrome, Couch, Scene):
                 if isinstance(event, GameOver):
                     self._queued_banner = (self.match.headline(event.winners), self.state.outcome(),
                                            RESULTS_DELAY)
+            self.keep_move(mover, copy, action)    # saved before its animation starts
             self.animate(events)
         finally:
             self._moving = False
@@ -480,11 +489,14 @@ class TableScene(Animations, Chrome, Couch, Scene):
             if self.handle_turn(event):
                 return True
         if event.act is Act.BACK:
-            self.open_pause()
+            # at a person's first pick B offers to take their last move back, if it may be
+            if not (self.human_deciding and self.accepts(seat, event.device)
+                    and self.offer_take_back()):
+                self.open_pause()
             return True
         return False
 
     def open_pause(self) -> None:
         from scenes.pause import Pause
         self.ctx.play("tap")
-        self.ctx.stack.push(Pause(self.ctx, self.match.game_id))
+        self.ctx.stack.push(Pause(self.ctx, self.match.game_id, table=self))

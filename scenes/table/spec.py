@@ -50,9 +50,10 @@ def playable(game_id: str) -> bool:
     return spec is not None and spec.available and table_spec(game_id) is not None
 
 
-def make_table(ctx, match: Match):
-    """The table scene for ``match`` (LookupError for a game not built yet)."""
+def make_table(ctx, match: Match, resume=None):
+    """The table scene for ``match`` (LookupError for a game not built yet); ``resume``
+    (scenes.table.keeping.Resume) carries on a saved game instead of dealing."""
     table = table_spec(match.game_id)
     if table is None or not GAMES[match.game_id].available:
         raise LookupError(f"{match.game_id} cannot be played yet")
-    return table.table_class()(ctx, match)
+    return table.table_class()(ctx, match, resume)

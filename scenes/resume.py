@@ -1,0 +1,176 @@
+"""Continuing a saved game: from the title's Continue card or a game's card in Game
+select, back at the same move with the same seats.
+
+A game one person played goes straight back to the table, played from any device. With
+several people, each is asked to take their seat again (a device presses Confirm, as in
+Seat setup); the AI seats keep their levels.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.input import KBM, Act, Input
+from game.scene import Scene
+from game.replay import ReplayError, resume_state
+from game.session import Match, Seat
+from game.store import SavedMatch, Unfinished
+from scenes.base import MenuScene
+from scenes.overlays import Overlay
+from scenes.table.keeping import Resume
+from scenes.widgets import Button
+from sprites import ui
+
+
+def latest(ctx, game_id: str | None = None) -> Unfinished | None:
+    """The most recently played game that can be continued (of ``game_id`` if given)."""
+    for entry in ctx.store.unfinished():
+        if entry.resumable and (game_id is None or entry.game_id == game_id):
+            return entry
+    return None
+
+
+def continue_game(ctx, match_id: int) -> Scene | str:
+    """The scene that carries on the saved match at its last move (the table, or first
+    the seats' rejoining), or the one line to show when it cannot be continued."""
+    saved = ctx.store.load_match(match_id)
+    if saved is None:
+        return "That game is no longer saved."
+    try:
+        state = resume_state(saved)
+    except ReplayError as exc:
+        return str(exc)
+    resume = Resume(saved, state)
+    match = saved.to_match()
+    if len(match.humans) <= 1:
+        return saved_table(ctx, match, resume)
+    return Rejoin(ctx, saved, resume)
+
+
+def saved_table(ctx, match: Match, resume: Resume) -> Scene:
+    from scenes.table.spec import make_table
+
+    ctx.session.last_game = match.game_id
+    return make_table(ctx, match, resume=resume)
+
+
+class Rejoin(MenuScene):
+    """Several people played: each takes their seat again with a device before the game
+    goes on (Confirm takes the first free seat; Back gives it up)."""
+
+    prompts = ((Act.CONFIRM, "Take a seat"), (Act.BACK, "Leave"), (Act.PAUSE, "Carry on"))
+
+    def __init__(self, ctx, saved: SavedMatch, resume: Resume) -> None:
+        self.saved = saved
+        self.resume = resume
+        self.seats: list[Seat] = list(saved.to_match().seats)
+        self.message = ""
+        super().__init__(ctx)
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return f"{ui_name(self.saved.game_id)}: take your seats again"
+
+    def build(self) -> None:
+        start = Button(pygame.Rect(0, 0, 520, 96), "Carry on", self.start, size=52)
+        start.rect.midtop = (ui.CANVAS[0] // 2, 820)
+        self.group.widgets = [start]
+
+    def free(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.human and s.device is None]
+
+    def handle(self, event: Input) -> bool:
+        owner = next((i for i, s in enumerate(self.seats) if s.device == event.device), None)
+        if event.act is Act.CONFIRM and owner is None and self.free():
+            i = self.free()[0]
+            self.seats[i] = _with_device(self.seats[i], event.device)
+            self.message = f"{self.seats[i].name} is back"
+            self.ctx.play("chirp")
+            return True
+        if event.act is Act.BACK and owner is not None:
+            self.seats[owner] = _with_device(self.seats[owner], None)
+            self.message = f"{self.seats[owner].name}'s seat is free again"
+            return True
+        if event.act is Act.PAUSE:
+            self.start()
+            return True
+        return super().handle(event)
+
+    def start(self) -> None:
+        if self.free():
+            self.message = "Everyone takes a seat first (Confirm on your controller)"
+            self.ctx.play("error")
+            return
+        match = Match(self.saved.game_id, tuple(self.seats), self.saved.seed,
+                      tuple(sorted(self.saved.options.items())), self.saved.open_hands)
+        self.ctx.stack.replace(saved_table(self.ctx, match, self.resume))
+
+    def draw_content(self, surface) -> None:
+        a = self.ctx.assets
+        y = 200
+        for seat in self.seats:
+            if seat.human:
+                how = ("waiting: press Confirm on your controller or keyboard"
+                       if seat.device is None else f"back, on {device_name(self.ctx, seat.device)}")
+            else:
+                how = f"AI {seat.level.title()}"
+            colour = ui.TEXT if seat.human and seat.device is not None else ui.TEXT_MUTED
+            line = a.text(f"{seat.name} \u00b7 {how}", 44, colour, "bold")
+            surface.blit(line, (ui.CANVAS[0] // 2 - 560, y))
+            y += 88
+        if self.message:
+            note = a.text(self.message, 36, ui.ACCENT)
+            surface.blit(note, note.get_rect(midtop=(ui.CANVAS[0] // 2, 750)))
+
+
+class SavedGameChoice(Overlay):
+    """Game select on a game with a saved game in it: continue it, or deal a new one."""
+
+    panel_size = (1100, 470)
+
+    def __init__(self, ctx, entry: Unfinished, new_game) -> None:
+        super().__init__(ctx)
+        self.entry = entry
+        self.new_game = new_game
+        self.error = ""
+        cx, y = self.panel.centerx, self.panel.bottom - 130
+        keep = Button(pygame.Rect(cx - 440, y, 420, 90), "Continue it", self.carry_on)
+        fresh = Button(pygame.Rect(cx + 20, y, 420, 90), "New game", self.fresh)
+        self.group.widgets = [keep, fresh]
+
+    def carry_on(self) -> None:
+        scene = continue_game(self.ctx, self.entry.id)
+        if isinstance(scene, str):
+            self.error = scene        # said in the panel; New game still works
+            self.ctx.play("error")
+            return
+        self.ctx.stack.replace(scene)
+
+    def fresh(self) -> None:
+        self.ctx.stack.pop()
+        self.new_game()
+
+    def draw_content(self, surface) -> None:
+        a = self.ctx.assets
+        q = a.text("A game is saved", 56, ui.TEXT, "title")
+        surface.blit(q, q.get_rect(midtop=(self.panel.centerx, self.panel.y + 44)))
+        d = a.text_block(self.error or self.entry.describe(), 36, self.panel.w - 120,
+                         ui.ACCENT if self.error else ui.TEXT_MUTED)
+        surface.blit(d, d.get_rect(midtop=(self.panel.centerx, self.panel.y + 140)))
+
+
+def _with_device(seat: Seat, device: str | None) -> Seat:
+    return Seat(seat.name, seat.human, seat.level, seat.colour, device)
+
+
+def device_name(ctx, device: str) -> str:
+    if device == KBM:
+        return "keyboard & mouse"
+    pads = [d.id for d in ctx.input.controllers()]
+    return f"controller {pads.index(device) + 1}" if device in pads else "a controller"
+
+
+def ui_name(game_id: str) -> str:
+    from game.engine import GAMES
+
+    spec = GAMES.get(game_id)
+    return spec.name if spec is not None else game_id
