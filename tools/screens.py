@@ -23,6 +23,7 @@ import pygame  # noqa: E402
 from game.app import App, make_logger  # noqa: E402
 from scenes.start import routes  # noqa: E402
 from game.cli import Options  # noqa: E402
+from game.store import Store  # noqa: E402
 
 
 def menu_scenes(ctx):
@@ -56,7 +57,7 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
     args.outdir.mkdir(parents=True, exist_ok=True)
     settings = Path(tempfile.mkdtemp()) / "settings.json"
-    app = App(Options(headless=True), settings_path=settings, log=make_logger(),
+    app = App(Options(headless=True), settings_path=settings, log=make_logger(), store=Store.disabled(),
               routes=routes())
     for name, factory in menu_scenes(app.ctx):
         from scenes.title import Title
