@@ -57,8 +57,8 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
     args.outdir.mkdir(parents=True, exist_ok=True)
     settings = Path(tempfile.mkdtemp()) / "settings.json"
-    app = App(Options(headless=True), settings_path=settings, log=make_logger(), store=Store.disabled(),
-              routes=routes())
+    app = App(Options(headless=True), settings_path=settings, log=make_logger(),
+              routes=routes(), store=Store.disabled())
     for name, factory in menu_scenes(app.ctx):
         from scenes.title import Title
         app.stack.reset(Title(app.ctx))
