@@ -130,7 +130,8 @@ class Context:
 class App:
     def __init__(self, options: Options, settings_path: Path | None = None,
                  log: logging.Logger | None = None, log_dir: Path | None = None,
-                 routes: Mapping[str, type[Scene]] | None = None) -> None:
+                 routes: Mapping[str, type[Scene]] | None = None,
+                 store: Store | None = None) -> None:
         self.options = options
         self.routes = dict(routes or {})
         self.log = log or make_logger()
@@ -181,8 +182,10 @@ class App:
         self.ctx.session.phones_on = options.phones is not None
         # a kiosk's demo games are never saved, and a kiosk restarted after a crash
         # returns to the title with nothing to continue
-        self.ctx.store = (Store.disabled(log=self.log) if options.kiosk
-                          else open_store(log=self.log))
+        # (tools pass a store that saves nothing: they never touch a player's history)
+        if store is None:
+            store = Store.disabled(log=self.log) if options.kiosk else open_store(log=self.log)
+        self.ctx.store = store
         self.input.open_existing()
         self.running = True
         self.frame_count = 0

@@ -85,14 +85,20 @@ def test_step_api_resumes_across_many_small_steps(game_id: str) -> None:
         assert state.to_dict() == before, "the search changed the real state"
 
 
-def test_wall_clock_budget_stops_the_search() -> None:
+def test_wall_clock_budget_stops_the_search(monkeypatch) -> None:
+    """A fake clock (10 microseconds per reading): the search stops on its budget however
+    busy the machine is (a real clock made this fail under load with 0 iterations)."""
+    import game.ai.ismcts as search_module
+
+    ticks = iter(range(10**9))
+    monkeypatch.setattr(search_module.time, "perf_counter", lambda: next(ticks) / 100_000)
     state = _midgame("cubirds", 5)
     bot = make_hard_bot("cubirds", 1, budget=0.25)
     action = bot.choose(state, state.current_player)
     assert action in state.legal_actions()
     search = bot.last_search
     assert search.iterations is None and search.done_iterations >= 1
-    assert search.spent < 0.25 + 0.5  # no timing claim beyond "it stopped"
+    assert search.spent < 0.25 + 0.05   # it stopped at its budget
 
 
 @pytest.mark.parametrize("paired", [False, True])
@@ -170,7 +176,7 @@ def test_suggest_gives_a_legal_move_and_a_reason(game_id: str) -> None:
     assert action == make_hard_bot(game_id, 3, iterations=40).choose(state, seat)
     assert action in state.legal_actions()
     assert isinstance(reason, str) and "\n" not in reason
-    assert "simulated" in reason and "%" in reason
+    assert "moves compared" in reason or "plays best" in reason     # plain words
 
 
 def test_terminal_rewards_share_ties() -> None:

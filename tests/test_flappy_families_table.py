@@ -8,7 +8,7 @@ from game.flappy_families import rules as R
 from game.flappy_families.cards import PREDATOR_CARDS
 from game.session import Match, Seat, default_seats, quick_match
 from scenes.table import scene as table_module
-from scenes.flappy_families_table import FlappyFamiliesTable
+from scenes.flappy_families.table import FlappyFamiliesTable
 from scenes.results import Results
 from sprites import ui
 from tests.harness import make_app, post, press, show
@@ -33,7 +33,7 @@ def run_until(app, cond, limit=4000):
 
 
 def human_ready(table, step=None):
-    ready = (table.turn_ready and not table.animator.busy and not table.chain
+    ready = (table.turn_ready and not table.animator.busy and not table.follow_ups
              and table.is_human(table.state.current_player))
     return ready and (step is None or table.step == step)
 
@@ -42,13 +42,17 @@ def guard_legality(table):
     """Every move that reaches the rules must be legal at that moment."""
     applied = []
     state = table.state
-    original = state.apply
+    base = type(state)
 
-    def apply(action):
-        assert action in state.legal_actions(), f"illegal move submitted: {action}"
-        applied.append(action)
-        return original(action)
-    state.apply = apply
+    class Guarded(base):
+        """The table's own state only: its copies (the undo guard's) are plain states,
+        where an instance attribute would have been copied along and applied to this one."""
+
+        def apply(self, action):
+            assert action in self.legal_actions(), f"illegal move submitted: {action}"
+            applied.append(action)
+            return base.apply(self, action)
+    state.__class__ = Guarded
     return applied
 
 
@@ -79,13 +83,13 @@ def faces_ok(table, seat):
     for sc in table.slots:
         if sc is not None and sc.memory is not None:
             assert sc.card in allowed
-    assert set(table.hand) <= allowed
+    assert set(table.board.hand) <= allowed
 
 
 def test_an_all_ai_table_reaches_the_results_showing_no_hidden_face(app):
     table = show(app, FlappyFamiliesTable(app.ctx, quick_match("flappy_families", 2, seed=5,
                                                                autoplay=True)))
-    assert table.viewer is None and table.hand == []
+    assert table.viewer is None and table.board.hand == []
     kinds = set()
     for _ in range(9000):
         app.frame(1 / 60)
@@ -105,7 +109,7 @@ def _turn_with(app, table, option):
     if table.state.current_player != 0:                  # a predator ended the turn
         return "predator"
     assert run_until(app, lambda: human_ready(table, "action"))
-    allowed = table._allowed()
+    allowed = table.allowed()
     if not allowed[option]:
         option = "A"
     for _ in range("ABC".index(option)):
@@ -125,7 +129,7 @@ def _turn_with(app, table, option):
             press(app, pygame.K_RETURN)
             assert table.step == "c_space"
             press(app, pygame.K_RETURN)
-    assert table.chain or table.state.phase != R.ACTION
+    assert table.follow_ups or table.state.phase != R.ACTION
     run_until(app, lambda: table.state.current_player != 0 or table.state.is_terminal(), 2000)
     return option
 
@@ -150,7 +154,7 @@ def test_one_flip_with_the_mouse(app):
     assert run_until(app, lambda: human_ready(table, "flip"))
     before = sum(1 for s in table.state.view(0).wild if s is not None and s.face_up)
     slot = next(s for s, sc in enumerate(table.slots) if sc is not None)
-    spot = table.slot_rect(slot).center
+    spot = table.geo.slot_rect(slot).center
     post(pygame.event.Event(pygame.MOUSEMOTION, pos=spot, rel=(1, 1), buttons=(0, 0, 0)))
     app.frame(1 / 60)
     assert table.focused == ("slot", slot)
@@ -184,7 +188,7 @@ def test_back_steps_back_through_step_two(app):
     assert table.step == "b_card"
     press(app, pygame.K_ESCAPE)
     assert table.step == "action" and table.focused == "B"
-    if table._allowed()["C"]:
+    if table.allowed()["C"]:
         press(app, pygame.K_DOWN)
         press(app, pygame.K_RETURN)                # C: a card, a space, then back twice
         assert table.step == "c_card"
@@ -208,12 +212,12 @@ def test_the_table_renders_at_every_player_count(app, count):
     for seat in range(count):
         assert ui.SAFE.contains(table.seat_rect(seat))
     for slot in range(R.SLOTS):
-        assert ui.SAFE.contains(table.slot_rect(slot))
-    for rect in table.action_rects().values():
+        assert ui.SAFE.contains(table.geo.slot_rect(slot))
+    for rect in table.geo.action_rects().values():
         assert ui.SAFE.contains(rect)
-    hand = table.hand_area()
+    hand = table.geo.hand_area()
     eleven = [(f, 5) for f in range(11)]          # even a hand of every family fits its strip
-    for rect in table.group_layout(eleven):
+    for rect in table.geo.group_layout(eleven):
         assert hand.contains(rect.inflate(0, -8)) and ui.SAFE.contains(rect)
 
 
@@ -230,7 +234,7 @@ def test_a_human_sees_only_what_their_seat_knows(app):
             break
         if human_ready(table):
             if table.step == "action":        # hide cards with B or C where allowed
-                for _ in range(2 if table._allowed()["C"] else 1):
+                for _ in range(2 if table.allowed()["C"] else 1):
                     press(app, pygame.K_DOWN)
             press(app, pygame.K_RETURN)
     assert mine_seen
@@ -284,9 +288,11 @@ def hand_made(wild: dict, hands: list, deck: list, current: int) -> R.State:
 
 
 def install(app, table, state) -> None:
-    """Put ``state`` on the table as if play had just reached it."""
+    """Put ``state`` on the table as if play had just reached it. Taking back is off: the
+    made-up position has no history, and its missing cards cannot be dealt again."""
     table.animator.finish_all()
     table.state = state
+    table.guard = None
     table.shown = state.view(table.viewer)
     table.refresh()
     table.turn_ready = False
@@ -321,7 +327,7 @@ def test_a_row_a_predator_emptied_stays_empty_and_the_next_player_plays_around_i
     assert row_of(table.picker.focused) == 0
     press(app, pygame.K_RETURN)                     # flip a top-row card ...
     assert run_until(app, lambda: human_ready(table, "action"))
-    assert table._allowed() == {"A": True, "B": True, "C": True}
+    assert table.allowed() == {"A": True, "B": True, "C": True}
     press(app, pygame.K_RETURN)                     # ... A: a second card, in row 3
     assert table.step == "second"
     assert all(row_of(o) != 1 for o in table.picker.options)
@@ -347,13 +353,52 @@ def test_a_lone_card_in_the_wild_greys_out_a(app):
     assert [o.value for o in table.picker.options] == [("slot", 12)]
     press(app, pygame.K_RETURN)
     assert run_until(app, lambda: human_ready(table, "action"))
-    assert table._allowed() == {"A": False, "B": True, "C": True}
-    assert table._why_not("A") == "No other card to flip"
+    assert table.allowed() == {"A": False, "B": True, "C": True}
+    assert table.why_not("A") == "No other card to flip"
     assert table.focused == "B"
     press(app, pygame.K_RETURN)
     assert table.step == "b_card"
     press(app, pygame.K_RETURN)
     assert applied[:2] == [R.Flip(12), R.CHOOSE_B]
+
+
+def test_a_c_resumed_mid_way_asks_for_what_the_rules_ask_next(app):
+    """A game reopened in the middle of C (a saved game): the table asks for the cards
+    still to hide. BACK on the first card has nothing to undo and stays (no pause menu);
+    BACK from the second card frees the first one's space and offers the spaces afresh,
+    the first free one in focus; the plan is then sent one action at a time."""
+    from scenes.pause import Pause
+
+    wild = {1: 0, 2: 5, 3: 1, 11: 10, 12: 15, 13: 20}
+    state = hand_made(wild, [[25, 26, 27, 28], [30, 31, 32, 33]], deck=list(range(40, 50)),
+                      current=0)
+    state.apply(R.Flip(1))
+    state.apply(R.CHOOSE_C)
+    assert state.phase == R.C_CARD and state.c_left == 2
+    table = show(app, FlappyFamiliesTable(app.ctx, one_human(0, count=2)))
+    install(app, table, state)
+    applied = guard_legality(table)
+    assert run_until(app, lambda: human_ready(table, "c_card"))
+    assert table.status() == "C: choose a card to hide (1 of 2)"
+    press(app, pygame.K_ESCAPE)
+    assert table.step == "c_card" and not isinstance(app.stack.top, Pause)
+    press(app, pygame.K_RETURN)                      # a card ...
+    assert table.step == "c_space"
+    first = table.focused
+    press(app, pygame.K_RIGHT)
+    chosen = table.focused
+    assert chosen != first
+    press(app, pygame.K_RETURN)                      # ... into another space than the first
+    assert table.step == "c_card" and table.plan_c[0][1] == chosen[1]
+    assert table.status() == "C: choose a card to hide (2 of 2)"
+    press(app, pygame.K_ESCAPE)                      # back: that space is free again
+    assert table.step == "c_space" and table.focused == first and table.plan_c[0][1] is None
+    for step in ("c_space", "c_card", "c_space"):
+        assert table.step == step
+        press(app, pygame.K_RETURN)
+    assert run_until(app, lambda: len(applied) == 4)
+    assert [type(a) for a in applied] == [R.PickCard, R.PickSpace, R.PickCard, R.PickSpace]
+    assert applied[1] == R.PickSpace(first[1])
 
 
 def wait_for_hint(app, table, limit=3000):

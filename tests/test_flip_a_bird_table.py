@@ -7,7 +7,7 @@ import pytest
 from game.flip_a_bird import rules as R
 from game.session import Match, Seat, default_seats, quick_match
 from scenes.table import scene as table_module
-from scenes.flip_a_bird_table import FlipABirdTable
+from scenes.flip_a_bird.table import FlipABirdTable
 from scenes.results import Results
 from tests.harness import make_app, post, press, show
 
@@ -108,7 +108,7 @@ def test_a_human_plays_whole_turns_with_keys_only_legally(app):
 def test_one_decision_with_the_mouse(app):
     table = show(app, FlipABirdTable(app.ctx, one_human(0)))
     assert run_until(app, lambda: human_ready(table) and table.step == "turn")
-    pile = table.pile_rect().center
+    pile = table.geo.pile_rect().center
     post(pygame.event.Event(pygame.MOUSEMOTION, pos=pile, rel=(1, 1), buttons=(0, 0, 0)))
     app.frame(1 / 60)
     post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pile, button=1))
@@ -142,7 +142,20 @@ def test_back_steps_out_of_a_claim_and_alt_claims(app):
     assert table.step == "confirm" and table.focused == "claim"
     press(app, pygame.K_RETURN)
     assert table.state.phase == R.PHASE_TIP and table.state.claimant == 1
-    assert run_until(app, lambda: table.count_mode is not None)
+    assert run_until(app, lambda: table.counts.mode is not None)
+
+
+def test_a_new_game_is_dealt_but_a_continued_one_is_not(app):
+    """The deal is played from the view (the rules describe none), so a continued game,
+    whose row may be empty after a claim, must not show one."""
+    from types import SimpleNamespace
+    from scenes.table.keeping import Resume
+    table = show(app, FlipABirdTable(app.ctx, one_human(0)), frames=1)
+    assert table.animator.busy and table.shown.row == ()
+    saved = SimpleNamespace(id=table.match_id, moves=[], log=[])
+    again = show(app, FlipABirdTable(app.ctx, one_human(0), Resume(saved, table.state.clone())),
+                 frames=1)
+    assert again.resumed and again.shown.row == () and not again.animator.busy
 
 
 def test_back_with_nothing_to_step_back_opens_the_pause_menu(app):
@@ -160,7 +173,7 @@ def test_the_table_renders_at_every_player_count(app, count):
     assert table.layout.problems == []
     for seat in range(count):
         assert app.screen.get_rect().contains(table.seat_rect(seat))
-    positions, size, _ = table.row_layout(40)   # a very long row still fits its box
+    positions, size, _ = table.geo.row_layout(40)   # a very long row still fits its box
     row = pygame.Rect(table.layout.get("row").rect)
     for x, y in positions:
         card = pygame.Rect((0, 0), size)
@@ -187,7 +200,7 @@ def test_a_human_sees_only_their_own_hidden_cards(app):
     for _ in range(3000):
         app.frame(1 / 60)
         _faces_ok(table, 0)
-        claim_seen |= mine_seen and table.count_mode in ("over", "ok")
+        claim_seen |= mine_seen and table.counts.mode in ("over", "ok")
         if claim_seen and not table.animator.busy:
             break
         for rc in table.row_cards:

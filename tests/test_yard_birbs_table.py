@@ -9,7 +9,7 @@ from game import layouts
 from game.session import Match, default_seats
 from game.yard_birbs import rules as R
 from scenes.results import Results
-from scenes.yard_birbs_table import YardBirbsTable
+from scenes.yard_birbs.table import YardBirbsTable
 from tests.harness import make_app, post, press, show
 
 GAME = "yard_birbs"
@@ -151,7 +151,7 @@ def test_a_human_plays_whole_turns_with_keys_and_only_legal_moves_happen(app):
     decisions = 0
     while decisions < 14:
         assert run_until(app, table, lambda: human_ready(table)), "the human never got a turn"
-        phases.add(table.step_phase)
+        phases.add(table.step)
         before = table.state.to_dict()
         press(app, pygame.K_RIGHT)  # move the focus, then confirm whatever is focused
         press(app, pygame.K_LEFT)
@@ -173,11 +173,11 @@ def test_a_human_plays_whole_turns_with_keys_and_only_legal_moves_happen(app):
 
 def test_the_draft_picks_a_bird_then_its_flock_and_back_steps_back(app):
     table = table_for(app, 3, seed=2)
-    assert play_until(app, table, lambda: table.step_phase == R.TAKE)
+    assert play_until(app, table, lambda: table.step == R.TAKE)
     before = table.state.to_dict()
     bird = table.picker.focused.value.card
     press(app, pygame.K_RETURN)
-    assert table.step_phase == R.FLOCK and table.chain == [R.Take(bird)]
+    assert table.step == R.FLOCK and table.picks == (R.Take(bird),)
     assert table.state.to_dict() == before  # nothing is played until the flock is chosen
     assert table.cards[bird].outline is not None  # the chosen bird stays marked
     assert any(o.value == R.ToFlock(R.NEW_FLOCK) for o in table.picker.options)
@@ -186,7 +186,7 @@ def test_the_draft_picks_a_bird_then_its_flock_and_back_steps_back(app):
             assert table.state.yards[0][option.value.flock].joins(bird)
     press(app, pygame.K_ESCAPE)  # back to the bird, not the pause menu
     assert isinstance(app.stack.top, YardBirbsTable)
-    assert table.step_phase == R.TAKE and table.chain == []
+    assert table.step == R.TAKE and table.picks == ()
     assert table.state.to_dict() == before
     press(app, pygame.K_RETURN)
     press(app, pygame.K_RETURN)
@@ -194,12 +194,54 @@ def test_the_draft_picks_a_bird_then_its_flock_and_back_steps_back(app):
     assert bird in {c for f in table.state.yards[0] for c in f.cards}
 
 
+def test_back_puts_the_focus_where_a_fresh_pick_puts_it_and_a_choice_is_one_timeline(app):
+    """BACK from a bird's flock focuses the first bird on offer again (not the one just
+    taken back); a bird and its flock, submitted together, play as one timeline."""
+    table = table_for(app, 3, seed=2)
+    assert play_until(app, table, lambda: table.step == R.TAKE)
+    enabled = [i for i, o in enumerate(table.picker.options) if o.enabled]
+    if len(enabled) < 2:
+        pytest.skip("only one bird to take here")
+    first = table.picker.index
+    table.picker.index = enabled[-1] if enabled[-1] != first else enabled[0]
+    press(app, pygame.K_RETURN)
+    assert table.step == R.FLOCK
+    press(app, pygame.K_ESCAPE)
+    assert table.step == R.TAKE and table.picker.index == first
+    press(app, pygame.K_RETURN)
+    press(app, pygame.K_RETURN)
+    assert table.picks == () and table.animator.timelines == [table.timeline]
+
+
+def test_b_at_the_first_pick_offers_to_take_back_and_the_bar_says_so(app):
+    """Where the last move may be taken back, B at the first pick offers it and the bar
+    says 'Take back' (not 'Menu'); taken back, the same choice is offered again."""
+    table = table_for(app, 3, seed=2)
+    for _ in range(20):
+        assert run_until(app, table, lambda: human_ready(table))
+        if table.undo_target() is not None:
+            break
+        play_until(app, table, lambda: False, limit=1)
+    else:
+        pytest.skip("no move of this deal could be taken back")
+    labels = [label for _, label in table.prompt_bar()]
+    assert "Take back" in labels and "Menu" not in labels
+    guard_state = table.guard.move_at(table.undo_target())[0].to_dict()
+    press(app, pygame.K_ESCAPE, 2)
+    assert type(app.stack.top).__name__ == "Confirm"
+    press(app, pygame.K_LEFT)                       # "Keep it" is focused first
+    press(app, pygame.K_RETURN, 3)                  # "Take back"
+    assert app.stack.top is table and table.state.to_dict() == guard_state
+    assert run_until(app, table, lambda: human_ready(table))
+    assert table.picks == () and table.step == table.shown.phase
+
+
 def test_back_steps_back_through_an_ability_and_its_targets(app):
     table = table_for(app, 5, seed=8)
     multi = (R.FEEDER_SWAP, R.HAND_TO_FEEDER, R.REFLOCK, R.MERGE, R.LIFER_SWAP)
 
     def ability_offered() -> bool:
-        if not (human_ready(table) and table.step_phase == R.ABILITY):
+        if not (human_ready(table) and table.step == R.ABILITY):
             return False
         return any(o.enabled and isinstance(o.value, R.UseAbility) and o.value.ability in multi
                    for o in table.picker.options)
@@ -217,15 +259,15 @@ def test_back_steps_back_through_an_ability_and_its_targets(app):
     table.picker.focus_value(option.value)
     before = table.state.to_dict()
     press(app, pygame.K_RETURN)
-    assert table.chain == [option.value] and table.step_phase != R.ABILITY
+    assert table.picks == (option.value,) and table.step != R.ABILITY
     assert table.state.to_dict() == before
     press(app, pygame.K_RETURN)  # the first target
-    assert len(table.chain) in (0, 2)  # Lifer Swap ends at its one target
-    if table.chain:
+    assert len(table.picks) in (0, 2)  # Lifer Swap ends at its one target
+    if table.picks:
         press(app, pygame.K_ESCAPE)
-        assert len(table.chain) == 1
+        assert len(table.picks) == 1
         press(app, pygame.K_ESCAPE)
-        assert table.chain == [] and table.step_phase == R.ABILITY
+        assert table.picks == () and table.step == R.ABILITY
         assert table.state.to_dict() == before
         assert isinstance(app.stack.top, YardBirbsTable)
 
@@ -233,7 +275,7 @@ def test_back_steps_back_through_an_ability_and_its_targets(app):
 def test_a_card_is_played_with_the_mouse(app):
     table = table_for(app, 3, seed=4)
     rec = Recorder(table)
-    assert run_until(app, table, lambda: human_ready(table) and table.step_phase == R.PLAY)
+    assert run_until(app, table, lambda: human_ready(table) and table.step == R.PLAY)
     enabled = [o for o in table.picker.options if o.enabled]
     target = enabled[-1]
     pos = target.rect.center
@@ -248,7 +290,7 @@ def test_a_card_is_played_with_the_mouse(app):
 def test_a_dimmed_card_is_refused(app):
     table = table_for(app, 5, seed=3)
     for _ in range(30):
-        ok = run_until(app, table, lambda: human_ready(table) and table.step_phase == R.PLAY
+        ok = run_until(app, table, lambda: human_ready(table) and table.step == R.PLAY
                        and not all(o.enabled for o in table.picker.options), 4000)
         if ok:
             break
@@ -274,7 +316,7 @@ def test_the_table_renders_at_every_player_count(app, players):
     assert run_until(app, table, lambda: human_ready(table), 4000)
     assert len(table.plan.hand) == len(table.shown.hand)
     for seat in range(players):
-        assert table.seat_rect(seat).colliderect(table.yard_area(seat))
+        assert table.seat_rect(seat).colliderect(table.geo.yard_area(seat))
 
 
 def test_a_spectator_never_sees_a_hand_and_a_player_sees_only_their_own(app):
@@ -346,12 +388,12 @@ def wait_for_hint(app, table, limit: int = 3000):
 def test_a_hint_focuses_the_bird_then_its_flock_and_plays_as_hinted(app):
     table = table_for(app, 3, seed=2)
     rec = Recorder(table)
-    assert play_until(app, table, lambda: table.step_phase == R.TAKE)
+    assert play_until(app, table, lambda: table.step == R.TAKE)
     press(app, pygame.K_h)
     hint = wait_for_hint(app, table)
     assert isinstance(hint, R.Take) and table.picker.focused.value == hint
     press(app, pygame.K_RETURN)                # the hinted bird: now its flock is hinted
-    assert table.step_phase == R.FLOCK and table.chain == [hint]
+    assert table.step == R.FLOCK and table.picks == (hint,)
     flock = wait_for_hint(app, table)
     assert isinstance(flock, R.ToFlock) and table.picker.focused.value == flock
     press(app, pygame.K_RETURN)
@@ -378,7 +420,7 @@ def test_reflock_shows_why_a_run_s_middle_bird_may_not_leave(app):
     assert run_until(app, table, lambda: human_ready(table))
     table.picker.focus_value(R.UseAbility(R.REFLOCK))
     press(app, pygame.K_RETURN)
-    assert table.step_phase == R.REFLOCK_BIRD
+    assert table.step == R.REFLOCK_BIRD
     enabled = {o.value.card: o.enabled for o in table.picker.options}
     assert enabled == {C(0, 5): True, C(1, 6): False, C(2, 7): True, C(2, 12): False}
     table.picker.focus_value(R.PickYard(C(1, 6)))
@@ -387,7 +429,7 @@ def test_reflock_shows_why_a_run_s_middle_bird_may_not_leave(app):
     assert table.tip_text().endswith("no other flock takes it")
     table.picker.focus_value(R.PickYard(C(1, 6)))
     press(app, pygame.K_RETURN)                      # refused: nothing happens
-    assert table.step_phase == R.REFLOCK_BIRD and rec.actions == []
+    assert table.step == R.REFLOCK_BIRD and rec.actions == []
     table.picker.focus_value(R.PickYard(C(2, 7)))
     press(app, pygame.K_RETURN)
-    assert table.step_phase == R.REFLOCK_FLOCK
+    assert table.step == R.REFLOCK_FLOCK

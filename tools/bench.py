@@ -94,7 +94,7 @@ def bench_startup(runs: int) -> dict:
     inflates the wall figures of both (and their ratio) in ways that say nothing."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                XDG_CONFIG_HOME=tempfile.mkdtemp(), XDG_STATE_HOME=tempfile.mkdtemp(),
-               PYTHONPYCACHEPREFIX=tempfile.mkdtemp())
+               XDG_DATA_HOME=tempfile.mkdtemp(), PYTHONPYCACHEPREFIX=tempfile.mkdtemp())
     # a player's second start reuses compiled bytecode; measure that, whatever this
     # shell says (PYTHONDONTWRITEBYTECODE), with the bytecode kept out of the tree
     env.pop("PYTHONDONTWRITEBYTECODE", None)
@@ -128,13 +128,14 @@ def _scene_factories(ctx):
 
 def bench_frames(frames: int) -> dict:
     from game.app import App, make_logger
+    from game.store import Store
     from game.cli import Options
     from scenes.start import routes
     from scenes.title import Title
 
     settings = Path(tempfile.mkdtemp()) / "settings.json"
     app = App(Options(headless=True), settings_path=settings, log=make_logger(),
-              routes=routes())
+              routes=routes(), store=Store.disabled())
     app.ctx.settings.ai_speed = "fast"
     results = {}
     for name, factory in _scene_factories(app.ctx):
@@ -541,6 +542,7 @@ def window_child(mode: str, size: tuple[int, int], fullscreen: bool, seconds: fl
     import pygame
 
     from game.app import App, make_logger
+    from game.store import Store
     from game.cli import Options
     from game.display import WindowDisplay
 
@@ -566,6 +568,7 @@ def window_child(mode: str, size: tuple[int, int], fullscreen: bool, seconds: fl
     options = Options(game="cubirds", players=4, seed=3, size=size, fullscreen=fullscreen,
                       autoplay=mode == "animate")
     app = App(options, settings_path=work / "settings.json", log=make_logger(), routes=routes(),
+              store=Store.disabled(),
               log_dir=work / "logs")
     settle = 10.0 if mode == "idle" else 2.0
     marks: dict = {}
@@ -590,7 +593,7 @@ def window_child(mode: str, size: tuple[int, int], fullscreen: bool, seconds: fl
 def _child(mode: str, display: str, size: str, fullscreen: bool, seconds: float,
            always: bool = False) -> dict:
     env = dict(os.environ, DISPLAY=display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
-               XDG_CONFIG_HOME=tempfile.mkdtemp())
+               XDG_CONFIG_HOME=tempfile.mkdtemp(), XDG_DATA_HOME=tempfile.mkdtemp())
     env.pop("BIRDHOUSE_ALWAYS_REDRAW", None)
     if always:
         env["BIRDHOUSE_ALWAYS_REDRAW"] = "1"
@@ -684,6 +687,7 @@ def bench_phones(seconds: float) -> dict:
     game loop paced at 60 frames a second as in play; every frame (input, update, draw)
     is timed once the card images are painted (the warm-up is timed on its own)."""
     from game.app import App, make_logger
+    from game.store import Store
     from game.cli import Options
     from game.phones import Phones, phone_device
     from game.session import Match, Seat
@@ -693,7 +697,8 @@ def bench_phones(seconds: float) -> dict:
 
     settings = Path(tempfile.mkdtemp()) / "settings.json"
     log = make_logger()
-    app = App(Options(headless=True), settings_path=settings, log=log, routes=routes())
+    app = App(Options(headless=True), settings_path=settings, log=log, routes=routes(),
+              store=Store.disabled())
     app.ctx.settings.ai_speed = "fast"
     hub = app.ctx.phones
     hub.host, hub.port = "127.0.0.1", 0

@@ -23,6 +23,7 @@ import pygame  # noqa: E402
 from game.app import App, make_logger  # noqa: E402
 from scenes.start import routes  # noqa: E402
 from game.cli import Options  # noqa: E402
+from game.store import Store  # noqa: E402
 
 
 def menu_scenes(ctx):
@@ -57,7 +58,7 @@ def main(argv=None) -> int:
     args.outdir.mkdir(parents=True, exist_ok=True)
     settings = Path(tempfile.mkdtemp()) / "settings.json"
     app = App(Options(headless=True), settings_path=settings, log=make_logger(),
-              routes=routes())
+              routes=routes(), store=Store.disabled())
     for name, factory in menu_scenes(app.ctx):
         from scenes.title import Title
         app.stack.reset(Title(app.ctx))

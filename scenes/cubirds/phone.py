@@ -23,6 +23,18 @@ def cards_text(cards: Sequence[str]) -> str:
     return ", ".join(birds(s, n) for s, n in sorted(counts.items(), key=lambda kv: INDEX[kv[0]]))
 
 
+def row_text(row: Sequence[str]) -> str:
+    """A row left to right with runs counted ('3 Robins, Owl, 2 Ducks'): a long row read
+    out card by card was a wall of names on a phone, and the order is what matters."""
+    runs: list[list] = []
+    for s in row:
+        if runs and runs[-1][0] == s:
+            runs[-1][1] += 1
+        else:
+            runs.append([s, 1])
+    return ", ".join(species_name(s) if n == 1 else birds(s, n) for s, n in runs) or "empty"
+
+
 class CuBirdsPhone(PhoneGame):
     card_size = (200, 280)
 
@@ -31,8 +43,7 @@ class CuBirdsPhone(PhoneGame):
         hand = tuple(PhoneCard(f"face:{s}", species_name(s, n), n) for s, n in view.hand)
         mine = tuple(PhoneCard(f"face:{s}", species_name(s, n), n)
                      for s, n in view.collections[seat])
-        rows = tuple(f"Row {r + 1}: {', '.join(species_name(s) for s in row) or 'empty'}"
-                     for r, row in enumerate(view.rows))
+        rows = tuple(f"Row {r + 1}: {row_text(row)}" for r, row in enumerate(view.rows))
         return [Section("Your hand", hand, empty="No cards in hand"),
                 Section("Your collection", mine, empty="No flocks yet"),
                 Section("The rows", lines=rows)]
@@ -88,7 +99,7 @@ class CuBirdsPhone(PhoneGame):
                     detail = f"{where}: nothing trapped, your hand is empty: the round ends"
                 else:
                     detail = f"{where}: nothing trapped"
-                row = ", ".join(species_name(s) for s in view.rows[action.row])
+                row = row_text(view.rows[action.row])
                 ends.append(Choice(where, detail + f" (row: {row})", actions=(action,),
                                    confirm="Land them here"))
             choices.append(Choice(birds(species, n), f"Land your {birds(species, n)}",

@@ -2,7 +2,7 @@
 from scenes.table.spec import TableSpec
 
 TABLE = TableSpec(
-    table="scenes.flappy_families_table:FlappyFamiliesTable",
+    table="scenes.flappy_families.table:FlappyFamiliesTable",
     layout_objects=('wild', 'deck', 'bonus', 'actions', 'hand'),
     pages="scenes.flappy_families.howto",
     colour=(60, 112, 74), hero="eerily_extinct")

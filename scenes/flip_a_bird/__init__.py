@@ -2,7 +2,7 @@
 from scenes.table.spec import TableSpec
 
 TABLE = TableSpec(
-    table="scenes.flip_a_bird_table:FlipABirdTable",
+    table="scenes.flip_a_bird.table:FlipABirdTable",
     layout_objects=('pile', 'row', 'counter', 'hand', 'claim'),
     pages="scenes.flip_a_bird.howto",
     colour=(132, 62, 70), hero="fab_red")

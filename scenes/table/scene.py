@@ -34,6 +34,7 @@ from game.session import Match
 from scenes.table.animations import Animations
 from scenes.table.chrome import Chrome
 from scenes.table.couch import Couch
+from scenes.table.hints import AI_SLICE, Hints
 from scenes.table.keeping import Keeping, Resume
 from scenes.table.phones import PhoneDesk
 from sprites.tween import Animator, Call
@@ -41,7 +42,6 @@ from sprites.tween import Animator, Call
 SPEED = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "brisk": 0.7}  # animation time factor
 THINK = {"slow": 1.0, "normal": 0.45, "fast": 0.12, "brisk": 0.25}  # least seconds an AI "thinks"
 REDUCED = 0.35   # animation time factor with the Reduced motion setting
-AI_SLICE = 0.004                                       # seconds of search per frame
 RESULTS_DELAY = 2.6                                    # banner time before the results
 TABLE_COMMON = ("{seat}", "status", "log", "prompts")   # what every table's layout names
 PHONE_GRACE = 3.0                                      # seconds a phone may be gone on its
@@ -63,7 +63,7 @@ class LogLine(str):
         return line
 
 
-class TableScene(Animations, Chrome, Couch, Keeping, Scene):
+class TableScene(Animations, Chrome, Couch, Keeping, Hints, Scene):
     pause_on_disconnect = True
 
     @property
@@ -186,9 +186,6 @@ class TableScene(Animations, Chrome, Couch, Keeping, Scene):
             return None
         option = self.picker.focused
         return option.value if option is not None else None
-
-    def show_hint(self, action) -> None:
-        """Highlight ``action`` (the hint) on the table, e.g. by focusing its option."""
 
     def status(self) -> str:
         """One line on what is happening or what the human should do."""
@@ -435,44 +432,6 @@ class TableScene(Animations, Chrome, Couch, Keeping, Scene):
         self.decision.step(AI_SLICE)
         if self.decision.done and self.thinking_for >= THINK.get(self.pace, 0.45):
             self.submit(self.decision.action)
-
-    # -- hints --------------------------------------------------------------------------------
-    @property
-    def hints_on(self) -> bool:
-        return bool(self.ctx.settings.hints) and self.speed_name is None
-
-    def request_hint(self, state=None) -> None:
-        """Y / H: ask the Hard AI what it would do in the human's place (never for an AI
-        seat: the button is only heard on a human's turn). A table whose one choice takes
-        several picks may ask again for ``state``, the decision as its picks so far leave
-        it, to hint the next pick."""
-        seat = self.state.current_player
-        if not self.hints_on:
-            self.ctx.play("error")
-            return
-        if self.hint_decision is not None and state is None:
-            return  # already thinking, or already shown
-        if self.hint_bot is None:
-            self.hint_bot = self.make_bot("hard", (self.match.seed or 0) * 7 + 1)
-        self.hint_action = None
-        self.hint_decision = self.hint_bot.begin(self.state if state is None else state, seat)
-        self.ctx.play("tap")
-
-    def _step_hint(self) -> None:
-        decision = self.hint_decision
-        if decision is None or self.hint_action is not None:
-            return
-        if decision.step(AI_SLICE):
-            self.hint_action = decision.action
-            explain = getattr(decision, "explain", None)
-            why = explain(self.names) if explain else str(decision.action)
-            seat = self.state.current_player
-            if self.is_phone(seat):   # told to that phone alone, never the TV's log
-                self.desk.hinted(seat, decision.action, why)
-                return
-            self.log(f"Hint: {why}")
-            self.show_hint(decision.action)
-            self.ctx.play("chirp")
 
     def handle(self, event: Input) -> bool:
         if event.act is Act.PAUSE:

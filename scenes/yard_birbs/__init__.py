@@ -2,7 +2,7 @@
 from scenes.table.spec import TableSpec
 
 TABLE = TableSpec(
-    table="scenes.yard_birbs_table:YardBirbsTable",
+    table="scenes.yard_birbs.table:YardBirbsTable",
     layout_objects=('feeder', 'deck', 'lifer', 'abilities', 'hand'),
     pages="scenes.yard_birbs.howto",
     colour=(120, 92, 40), hero="waxwing")

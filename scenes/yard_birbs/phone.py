@@ -114,7 +114,7 @@ class YardBirbsPhone(PhoneGame):
                     f"({points(flock.points)})", None)
         if isinstance(action, R.UseAbility):
             info = ABILITIES[action.ability]
-            return info.name, f"{info.name}: {info.text}", None
+            return info.name, info.text, None   # the name is the button's label above it
         if isinstance(action, R.Skip):
             return "No ability", "Use no ability this trick", None
         return self.describe(action), "", None

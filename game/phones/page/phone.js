@@ -108,6 +108,7 @@
 
   function render(s) {
     var sameDecision = state && state.decision && s.decision && state.decision.id === s.decision.id;
+    var hadDecision = !!(state && state.decision);
     state = s;
     if (!sameDecision) { path = []; picked = null; sent = false; }
     show("game");
@@ -117,6 +118,7 @@
     turn.textContent = s.turn || "";
     turn.className = s.decision ? "mine" : "";
     renderDecision();
+    if (s.decision && !sameDecision) reveal(!hadDecision);
     var box = $("sections");
     box.textContent = "";
     (s.sections || []).forEach(function (sec) {
@@ -152,6 +154,16 @@
     var log = $("log");
     log.textContent = "";
     (s.log || []).forEach(function (l) { log.appendChild(el("li", null, l)); });
+    $("nolog").hidden = !!(s.log && s.log.length);
+  }
+
+  // A new decision for this seat: bring it on screen if the player scrolled away (to
+  // the log, say), and buzz the phone once when its turn begins (where phones can).
+  function reveal(buzz) {
+    if ($("decision").getBoundingClientRect().top < 60) window.scrollTo(0, 0);
+    if (buzz && navigator.vibrate) {
+      try { navigator.vibrate(60); } catch (e) { /* some browsers refuse before a tap */ }
+    }
   }
 
   function node() {
@@ -239,6 +251,18 @@
   $("retry").onclick = function () { final = false; if (token) connect(); else show("join"); };
   document.addEventListener("visibilitychange", function () {
     if (!document.hidden && !ws && token && !final) { retry = 0; connect(); }
+  });
+  // Leaving the page (another tab's link, the home screen on some phones) must free the
+  // seat at once, or the TV would wait on a page kept frozen in the back/forward cache
+  // with its socket open; coming back to it joins again.
+  window.addEventListener("pagehide", function () {
+    clearTimeout(timer);
+    var sock = ws;
+    ws = null;
+    if (sock) { try { sock.close(1000, "page left"); } catch (e) { /* closed */ } }
+  });
+  window.addEventListener("pageshow", function (ev) {
+    if (ev.persisted && token && !final) { retry = 0; notice("Connecting\u2026", false); connect(); }
   });
 
   if (token) { notice("Connecting\u2026", false); connect(); } else show("join");

@@ -1,0 +1,450 @@
+"""What the Flappy Families table looks like: the Wild (cards, nests, the memory aid's
+marks), the deck, the bonus families, the A/B/C buttons, the viewer's hand with its
+running score, the plates' hand sizes and the cards each seat is known to hold, and the
+ghosts that preview a step-2 plan before it is sent.
+
+A mixin of :class:`scenes.flappy_families.table.FlappyFamiliesTable` over the shared
+chrome; it reads the table's ``slots``, ``air``, ``geo``, ``board`` and picks, and
+changes nothing but what it draws with (its picture caches, the backs the memory aid
+puts on the Wild's cards, the list of cards leaping out).
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+import pygame
+
+from game.flappy_families import rules as R
+from game.flappy_families.cards import CARD_FAMILY, FAMILIES
+from scenes.flappy_families.geometry import FAN, HAND_LIFT, groups_of
+from scenes.table.chrome import Chrome
+from sprites import ui
+from sprites.card import CardSprite, card_shadow
+from sprites.flappy_families_cards import MINI, TINY, ink_on
+
+OPTION_TEXT = {
+    "A": ("Flip a second card", "Same family? Keep both"),
+    "B": ("Take this card", "Hide a card in its place"),
+    "C": ("Hide 2, draw 2", "Into empty spaces"),
+}
+LETTER_FILL = {"A": (96, 180, 100), "B": (232, 150, 60), "C": (110, 150, 236)}
+PLAN_STEPS = {"second": "A", "b_card": "B", "c_card": "C", "c_space": "C"}  # pick -> option
+
+
+def family_counts(cards: Iterable[int]) -> list[int]:
+    """How many cards of each family (indexed by family), as the scoring wants them."""
+    counts = [0] * (len(FAMILIES) + 1)
+    for c in cards:
+        counts[CARD_FAMILY[c]] += 1
+    return counts
+
+
+class FlappyFamiliesDraw(Chrome):
+    shout_style = (56, 32, 780)   # call-outs fit over one row of the Wild
+
+    # -- colours and the buttons' words ----------------------------------------------------
+    def colour_of(self, seat: int) -> int:
+        return self.match.seats[seat].colour
+
+    def seat_rgb(self, seat: int) -> tuple[int, int, int]:
+        return ui.SEAT_COLOURS[self.colour_of(seat) % 6]
+
+    def option_text(self, letter: str) -> tuple[str, str]:
+        title, sub = OPTION_TEXT[letter]
+        if letter == "C" and self.shown.deck_size == 1:
+            title, sub = "Hide 1, draw 1", "Only one card is left"
+        return title, sub
+
+    def why_not(self, letter: str) -> str:
+        """What a greyed-out option says instead of its sub-line."""
+        if letter == "A":
+            return "No other card to flip"
+        if letter != "C":
+            return "Not allowed now"
+        need = self.c_needed()
+        if len(self.board.hand) < need:
+            return f"Needs {need} cards in your hand"
+        return f"Needs {need} empty space{'s' if need > 1 else ''}"
+
+    # -- the backdrop and the Wild ---------------------------------------------------------
+    def felt_key(self) -> object:
+        return self.board.bonus, self.cards.patterns
+
+    def paint_felt(self, surface: pygame.Surface) -> None:
+        """What does not change while a game is played, baked into the backdrop: the
+        slots' outlines, the panel behind the hand, the bonus families."""
+        frame = self.cards.slot_frame()
+        for s in range(R.SLOTS):
+            surface.blit(frame, self.geo.slot_rect(s))
+        hand = self.geo.rect_of("hand")
+        surface.blit(ui.panel(hand.size, (12, 18, 24), 20, alpha=150), hand)
+        self.draw_bonus(surface)
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        self.draw_deck(surface)
+        self.draw_actions(surface)
+        self.draw_wild(surface)
+        self.draw_hand(surface)
+        human = self.human_deciding
+        if human:
+            self.draw_preview(surface)
+            self.draw_focus(surface)
+
+    def draw_wild(self, surface: pygame.Surface) -> None:
+        nest = self.cards.nest()
+        aid = bool(self.ctx.settings.memory_aid)
+        back = self.cards.back()
+        lifted = []
+        self._leaping = []
+        taken = self.board.flipped if self.previewing_b() else None
+        for s, sc in enumerate(self.slots):
+            if s == taken:     # B's preview: it is in the hand now, its space shows the ghost
+                continue
+            if sc is None:
+                cx, cy = self.geo.slot_center(s)
+                surface.blit(nest, nest.get_rect(center=(cx, cy + 24)))
+                continue
+            sprite = sc.sprite
+            if aid and (sc.memory is not None or sc.knowers):
+                sprite.back = self.cards.back(memory=sc.memory, knowers=sc.knowers)
+            else:
+                sprite.back = back
+            if sprite.scale > 1.05:   # leaping out: drawn over everything, with the flights
+                self._leaping.append(sprite)
+                continue
+            if sprite.scale != 1.0 or sprite.lift > 0.01 or sprite.squash != 1.0:
+                lifted.append(sprite)
+                continue
+            self._draw_resting(surface, sprite)
+        for sprite in lifted:
+            sprite.draw(surface)
+
+    def _draw_resting(self, surface: pygame.Surface, sprite: CardSprite) -> None:
+        """A card lying still: its shadow and its picture, without the sprite's general
+        path (scaling, squashing, tinting) that a resting card never needs."""
+        if not sprite.visible:
+            return
+        img = sprite.face if sprite.face_up else sprite.back
+        w, h = img.get_size()
+        x, y = int(sprite.x) - w // 2, int(sprite.y) - h // 2
+        surface.blit(card_shadow((w, h), sprite.radius), (x - 2, y - 2))
+        surface.blit(img, (x, y))
+        if sprite.outline is not None:
+            pygame.draw.rect(surface, sprite.outline, pygame.Rect(x - 4, y - 4, w + 8, h + 8), 5,
+                             border_radius=sprite.radius + 4)
+
+    def draw_focus(self, surface: pygame.Surface) -> None:
+        if self.picker is None or self.picker.focused is None:
+            return
+        option = self.picker.focused
+        value = option.value
+        rect = option.rect
+        if isinstance(value, tuple) and value[0] == "slot":
+            sc = self.slots[value[1]]
+            if sc is not None:
+                rect = sc.sprite.rect
+        elif isinstance(value, tuple) and value[0] == "family":
+            lift = int(self.hand_lift.get(value[1], 0.0) * HAND_LIFT)
+            rect = rect.move(0, -lift + HAND_LIFT // 2)
+            rect.h -= 12
+        ui.draw_focus_ring(surface, rect, self.ctx.pulse, 16,
+                           ui.ACCENT if option.enabled else ui.BAD)
+
+    def draw_preview(self, surface: pygame.Surface) -> None:
+        """Ghosts of what the step-2 plan would do, before anything is sent: the card that
+        would lie face down in each space (as the viewer's own mark shows it)."""
+        value = self.focused
+        if self.previewing_b():
+            if isinstance(value, tuple) and value[0] == "family":
+                self._ghost_at(surface, value[1], self.board.flipped, focus=True,
+                               label="hidden here")
+            return
+        if self.step in ("c_card", "c_space"):
+            for family, slot in self.plan_c:
+                if slot is not None:
+                    self._ghost_at(surface, family, slot)
+            if (self.step == "c_space" and isinstance(value, tuple) and value[0] == "slot"
+                    and self.plan_c):
+                self._ghost_at(surface, self.plan_c[-1][0], value[1], focus=True)
+            return
+        if self.step == "action" and self.board.flipped is not None:
+            rect = self.geo.slot_rect(self.board.flipped)
+            # above the card; on the top row, where the status line would cover it, inside
+            spot = (rect.centerx, rect.y - 4 if self.board.flipped >= R.COLS else rect.y + 46)
+            if value == "B":
+                self._tag(surface, "into your hand", spot, ui.GOOD)
+            elif value == "C" and self.allowed()["C"]:
+                for s in self.free_spaces():
+                    pygame.draw.rect(surface, ui.ACCENT, self.geo.slot_rect(s).inflate(-6, -6), 3,
+                                     border_radius=14)
+                self._tag(surface, "turns back down", spot, ui.ACCENT)
+            elif value == "A" and self.allowed()["A"]:
+                self._tag(surface, "find its pair", spot, ui.ACCENT)
+
+    def _ghost_at(self, surface, family: int, slot: int, focus: bool = False,
+                  label: str = "face down") -> None:
+        rect = self.geo.slot_rect(slot)
+        marked = self.cards.back(memory=(family, "yours"))
+        ghost = self.cards.ghost(marked, 235 if focus else 150)
+        surface.blit(ghost, rect)
+        pygame.draw.rect(surface, ui.ACCENT, rect.inflate(8, 8), 5 if focus else 3,
+                         border_radius=18)
+        self._tag(surface, label, (rect.centerx, rect.y + 46), ui.ACCENT)
+
+    def _tag(self, surface, text: str, midbottom, fill) -> None:
+        txt = self.ctx.assets.text(text, 28, (24, 20, 12), "bold")
+        box = txt.get_rect(midbottom=midbottom).inflate(18, 2)
+        pygame.draw.rect(surface, fill, box, border_radius=box.h // 2)
+        pygame.draw.rect(surface, (20, 20, 24), box, 2, border_radius=box.h // 2)
+        surface.blit(txt, txt.get_rect(center=box.center))
+
+    # -- the hand --------------------------------------------------------------------------
+    def draw_hand(self, surface: pygame.Surface) -> None:
+        anchor = self.geo.rect_of("hand")
+        if self.board.seat is None:
+            note = self.ctx.assets.text("Watching: every seat is played by the computer", 32,
+                                        ui.TEXT_MUTED, "bold")
+            surface.blit(note, note.get_rect(center=anchor.center))
+            return
+        human = self.human_deciding
+        cards = self.preview_hand() if human else self.board.hand
+        groups = groups_of(cards)
+        rects = self.geo.group_layout(groups)
+        score = R.score_counts(family_counts(self.board.hand), *self.board.bonus)
+        surface.blit(self._score_box(len(self.board.hand), score), (anchor.x, anchor.y))
+        incoming = None
+        if self.previewing_b():
+            sc = self.slots[self.board.flipped]
+            incoming = CARD_FAMILY[sc.card] if sc is not None and sc.card is not None else None
+        enabled = {}
+        if human and self.picker is not None and self.step in ("b_card", "c_card"):
+            enabled = {o.value[1]: o.enabled for o in self.picker.options
+                       if isinstance(o.value, tuple) and o.value[0] == "family"}
+        tops = []
+        for (family, count), rect in zip(groups, rects):
+            lift = self.hand_lift.get(family, 0.0)
+            if self.board.picked_family == family:
+                lift = 1.0
+            y = rect.y - int(lift * HAND_LIFT)
+            img = self.cards.mini(family)
+            for k in range(min(count, 4) - 1, 0, -1):
+                surface.blit(img, (rect.x + k * FAN, y - k * 3))
+            surface.blit(img, (rect.x, y))
+            if enabled and not enabled.get(family, True):
+                surface.blit(self._shade(MINI), (rect.x, y))
+            tops.append((family, count, rect, y))
+        for family, count, rect, y in tops:   # counts on top: a squeezed hand hides no number
+            surface.blit(self._count_badge(family, count), (rect.right - 24, y - 12))
+            if family == incoming:
+                self._tag(surface, "+1 new", (rect.centerx, y + MINI[1] - 6), ui.GOOD)
+
+    def _shade(self, size) -> pygame.Surface:
+        key = ("shade", size)
+        surf = self._cache.get(key)
+        if surf is None:
+            surf = pygame.Surface(size, pygame.SRCALPHA)
+            pygame.draw.rect(surf, (10, 10, 16, 150), surf.get_rect(), border_radius=12)
+            self._cache.put(key, surf)
+        return surf
+
+    def _count_badge(self, family: int, count: int) -> pygame.Surface:
+        key = ("count", family, count)
+        surf = self._cache.get(key)
+        if surf is None:
+            surf = pygame.Surface((44, 44), pygame.SRCALPHA)
+            pygame.draw.circle(surf, (20, 20, 24), (22, 22), 21)
+            pygame.draw.circle(surf, (255, 255, 255), (22, 22), 18)
+            txt = self.ctx.assets.text(str(count), 30, (30, 24, 34), "title")
+            surf.blit(txt, txt.get_rect(center=(22, 23)))
+            self._cache.put(key, surf)
+        return surf
+
+    def _score_box(self, count: int, score: int) -> pygame.Surface:
+        key = ("score", count, score)
+        surf = self._cache.get(key)
+        if surf is None:
+            a = self.ctx.assets
+            surf = pygame.Surface((200, 156), pygame.SRCALPHA)
+            head = a.text(f"Your {count} card{'s' if count != 1 else ''}", 28, ui.TEXT_MUTED,
+                          "bold")
+            surf.blit(head, head.get_rect(midtop=(100, 10)))
+            num = a.text(str(score), 56, ui.ACCENT, "title")
+            surf.blit(num, num.get_rect(midtop=(100, 40)))
+            pts = a.text(f"point{'s' if score not in (1, -1) else ''}", 28, ui.TEXT, "body")
+            surf.blit(pts, pts.get_rect(midtop=(100, 112)))
+            self._cache.put(key, surf)
+        return surf
+
+    # -- the deck, the bonus families, the A/B/C buttons -----------------------------------
+    def draw_deck(self, surface: pygame.Surface) -> None:
+        anchor = self.geo.rect_of("deck")
+        key = ("deck", self.board.deck, anchor.size)
+        surf = self._cache.get(key)
+        if surf is None:
+            surf = self._deck_picture(anchor.size)
+            self._cache.put(key, surf)
+        surface.blit(surf, anchor)
+
+    def _deck_picture(self, size) -> pygame.Surface:
+        a = self.ctx.assets
+        surf = pygame.Surface(size, pygame.SRCALPHA)
+        rect = surf.get_rect()
+        pygame.draw.rect(surf, (12, 18, 24, 150), rect, border_radius=20)
+        cx, cy = 24 + 60, rect.h // 2
+        back = self.cards.back((120, 168))
+        layers = min(5, (self.board.deck + 5) // 6)
+        card = back.get_rect(center=(cx, cy))
+        if self.board.deck:
+            for i in range(layers, 0, -1):
+                surf.blit(ui.panel(card.size, (36, 40, 70), 12, (90, 96, 130), 2),
+                          card.move(3 * i, 3 * i))
+            surf.blit(back, card)
+        else:
+            pygame.draw.rect(surf, (90, 120, 110), card, 4, border_radius=12)
+        x = 180
+        title = a.text("Deck", 32, ui.TEXT_MUTED, "bold")
+        surf.blit(title, (x, 26))
+        low = self.board.deck <= 5
+        num = a.text(str(self.board.deck), 64, ui.BAD if low else ui.TEXT, "title")
+        surf.blit(num, (x, 60))
+        unit = a.text(f"card{'s' if self.board.deck != 1 else ''} left", 28, ui.TEXT, "body")
+        surf.blit(unit, (x + num.get_width() + 10, 60 + num.get_height() - unit.get_height() - 8))
+        for i, line in enumerate(("The game ends", "when it is empty")):
+            t = a.text(line, 28, ui.BAD if low else ui.TEXT_MUTED, "body")
+            surf.blit(t, (x, 150 + i * 32))
+        return surf
+
+    def draw_bonus(self, surface: pygame.Surface) -> None:
+        anchor = self.geo.rect_of("bonus")
+        key = ("bonus", self.board.bonus, anchor.size, self.cards.patterns)
+        surf = self._cache.get(key)
+        if surf is None:
+            a = self.ctx.assets
+            surf = pygame.Surface(anchor.size, pygame.SRCALPHA)
+            pygame.draw.rect(surf, (12, 18, 24, 150), surf.get_rect(), border_radius=20)
+            half = anchor.w // 2
+            for i, (family, extra) in enumerate(zip(self.board.bonus, (2, 1))):
+                cx = half * i + half // 2
+                token = self.cards.token(family, extra, 42)
+                surf.blit(token, token.get_rect(midtop=(cx, 8)))
+                name = self.cards._line(FAMILIES[family], 28, half - 16, ui.TEXT, "bold", 0.7) \
+                    or a.text_fit(FAMILIES[family], 28, half - 16, ui.TEXT, "bold")
+                surf.blit(name, name.get_rect(midbottom=(cx, anchor.h - 6)))
+            self._cache.put(key, surf)
+        surface.blit(surf, anchor)
+
+    def draw_actions(self, surface: pygame.Surface) -> None:
+        rects = self.geo.action_rects()
+        human = self.human_deciding
+        choosing = human and self.step == "action"
+        allowed = self.allowed() if choosing else {}
+        for letter, rect in rects.items():
+            if choosing:
+                mode = "on" if allowed.get(letter) else "no"
+            elif self.board.chosen == letter:
+                mode = "chosen"
+            elif self.board.chosen is not None or self.step in PLAN_STEPS:
+                mode = "off"
+            else:
+                mode = "idle"
+            if human and self.step in PLAN_STEPS:   # a plan under way: its option is lit
+                mode = "chosen" if letter == PLAN_STEPS[self.step] else "off"
+            title, sub = self.option_text(letter)
+            if mode == "no":
+                sub = self.why_not(letter)
+            colour = self.seat_rgb(self.turn_seat) if self.turn_seat is not None else ui.ACCENT
+            img = self._option_button(letter, rect.size, mode, title, sub, colour)
+            if mode == "chosen" and self.board.pulse < 0.999 and self.animator.busy:
+                grow = int((1.0 - abs(self.board.pulse * 2 - 1)) * 8)
+                pygame.draw.rect(surface, colour, rect.inflate(grow * 2, grow * 2), 4,
+                                 border_radius=22)
+            surface.blit(img, rect)
+
+    def _option_button(self, letter, size, mode, title, sub, colour) -> pygame.Surface:
+        key = ("opt", letter, tuple(size), mode, title, sub, colour if mode == "chosen" else None)
+        surf = self._cache.get(key)
+        if surf is not None:
+            return surf
+        a = self.ctx.assets
+        surf = pygame.Surface(size, pygame.SRCALPHA)
+        rect = surf.get_rect()
+        bright = mode in ("on", "chosen")
+        fill = {"on": ui.PANEL_LIGHT, "chosen": ui.PANEL_LIGHT, "no": (36, 36, 44),
+                "off": (24, 28, 38), "idle": ui.PANEL}[mode]
+        pygame.draw.rect(surf, fill, rect, border_radius=18)
+        if mode == "chosen":
+            pygame.draw.rect(surf, colour, rect, 5, border_radius=18)
+        tile = pygame.Rect(12, (rect.h - 56) // 2, 56, 56)   # a square tile, unlike a pad button
+        tint = LETTER_FILL[letter] if mode in ("on", "chosen", "idle") else (80, 82, 92)
+        pygame.draw.rect(surf, (20, 20, 24), tile.inflate(4, 4), border_radius=12)
+        pygame.draw.rect(surf, tint, tile, border_radius=10)
+        lt = a.text(letter, 40, ink_on(tint), "title")
+        surf.blit(lt, lt.get_rect(center=tile.center))
+        text_colour = ui.TEXT if bright or mode == "idle" else ui.TEXT_DIM
+        t1 = a.text_fit(title, 32, rect.w - 96, text_colour, "bold")
+        t2 = a.text_fit(sub, 28, rect.w - 96, ui.BAD if mode == "no" else
+                        (ui.TEXT_MUTED if mode != "off" else ui.TEXT_DIM))
+        surf.blit(t1, (84, 4))
+        surf.blit(t2, (84, rect.h - t2.get_height() - 4))
+        if mode == "no":
+            pygame.draw.line(surf, ui.BAD, (tile.x + 8, tile.y + 8),
+                             (tile.right - 8, tile.bottom - 8), 5)
+        self._cache.put(key, surf)
+        return surf
+
+    # -- seat plates -----------------------------------------------------------------------
+    def plate_key(self, seat: int) -> object:
+        size = self.board.hand_sizes[seat] if seat < len(self.board.hand_sizes) else 0
+        opens = tuple(self.board.open_fams[seat]) if seat < len(self.board.open_fams) else ()
+        score = None
+        if self.board.final_scores is not None:
+            score = self.board.final_scores[seat]
+        elif seat == self.board.seat:
+            score = R.score_counts(family_counts(self.board.hand), *self.board.bonus)
+        return size, opens, score
+
+    def paint_plate_extra(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
+        """A plate's details: hand size, the cards the table saw it take, its score."""
+        count, opens, score = self.plate_key(seat)
+        a = self.ctx.assets
+        back = self.cards.back(TINY)
+        x0, y = rect.x, rect.y + 56
+        for i in range(min(count, 3) - 1, -1, -1):
+            surface.blit(back, (x0 + 16 + i * 6, y - i * 2))
+        txt = a.text(str(count), 32, ui.TEXT, "bold")
+        spot = txt.get_rect(midleft=(x0 + 16 + TINY[0] + 18, y + TINY[1] // 2))
+        surface.blit(txt, spot)
+        x = max(x0 + 100, spot.right + 12)
+        if score is not None:
+            pts = a.text(f"{score} pt{'s' if score != 1 else ''}", 32, ui.ACCENT, "bold")
+            surface.blit(pts, pts.get_rect(midright=(rect.right - 16, y + TINY[1] // 2)))
+            right = rect.right - 24 - pts.get_width()
+        else:
+            right = rect.right - 12
+        # the cards this seat took face up (solid) or may have hidden again (hollow)
+        seen: dict[tuple[int, bool], int] = {}
+        for family, certain in opens:
+            seen[(family, certain)] = seen.get((family, certain), 0) + 1
+        r = 15
+        for (family, certain), n in sorted(seen.items(), key=lambda kv: (not kv[0][1], kv[0][0])):
+            if x + 2 * r + 4 > right:
+                more = a.text("\u2026", 28, ui.TEXT_MUTED, "bold")
+                surface.blit(more, (x, y + 4))
+                break
+            chip = self.cards.chip(family, r, hollow=not certain)
+            surface.blit(chip, (x, y + 4))
+            x += chip.get_width() + 2
+            if n > 1:
+                num = a.text(f"{n}", 28, ui.TEXT, "bold")
+                surface.blit(num, (x, y + 6))
+                x += num.get_width() + 6
+
+    # -- cards in flight, call-outs --------------------------------------------------------
+    def draw_on_top(self, surface: pygame.Surface) -> None:
+        for sprite in self._leaping + self.air:   # over the plates, the log and the status
+            sprite.draw(surface)
+
+    def shout_over(self, title: str, sub: str = "", hold: float = 1.4, edge=ui.ACCENT,
+                   avoid: tuple[int, ...] = ()) -> None:
+        """A call-out over the row of the Wild furthest from the ``avoid`` rows in play."""
+        self.shout(title, sub, hold, edge, at=self.geo.callout_spot(avoid), tint=True)

@@ -1,0 +1,344 @@
+"""What the Flip a Bird table looks like: the pile and its public top back, the bird
+counter, the row with its claim-show marks, the viewer's hand and the ghost of the
+focused card, the tip, claim and confirm buttons, the secret tip panels and the plates
+(hand backs, score, won pile, tip cards).
+
+A mixin of :class:`scenes.flip_a_bird.table.FlipABirdTable` over the shared chrome; it
+reads the table's sprites, ``geo``, ``counts`` and ``cards`` and changes nothing.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.flip_a_bird import rules as R
+from game.flip_a_bird.cards import CARDS, COLOURS
+from game.input import Act
+from scenes.flip_a_bird.animations import RowCard
+from scenes.table.chrome import Chrome
+from sprites import ui
+from sprites.flip_a_bird_cards import CARD, MINI, STRONG, TIP_BIG, TIP_MINI
+
+CLAIM_RED = (196, 52, 56)
+
+
+def live_score(won: list[int]) -> int:
+    """The score of a won pile counted per colour (then specials), as the rules score it."""
+    sets = min(won[:4])
+    return 10 * sets + 2 * won[4] + sum(won[:4]) - 4 * sets
+
+
+class FlipABirdDraw(Chrome):
+    # -- the table ---------------------------------------------------------------------
+    def draw_table(self, surface: pygame.Surface) -> None:
+        self.draw_pile(surface)
+        self.draw_counter(surface)
+        self.draw_row(surface)
+        human = self.human_deciding
+        step = self.step if human else ""
+        if step == "play" or (step == "turn" and not self.shown.pile_size):
+            self.draw_ghost(surface)
+        if self.state.phase == R.PHASE_TIP and self.secret_tipping:
+            self.draw_secret_tips(surface)
+        elif step == "tip":
+            self.draw_tip_choice(surface)
+        elif step == "confirm":
+            self.draw_hand(surface)
+            self.draw_confirm(surface)
+        else:
+            self.draw_hand(surface)
+        if step in ("turn", "confirm"):
+            self.draw_claim_button(surface)
+        if human and self.picker is not None:
+            focus = self.focused_share()
+            if focus is not None:   # the card you would take: on top, whole, ringed
+                focus.sprite.draw(surface)
+                ui.draw_focus_ring(surface, focus.sprite.rect, self.ctx.pulse, 18)
+            else:
+                self.picker.draw(surface, self.ctx.pulse)
+
+    def draw_over_seats(self, surface: pygame.Surface) -> None:
+        # cards in flight pass over the seat plates (below the status line)
+        for sprite in self.air:
+            sprite.draw(surface)
+
+    def shout_spot(self) -> tuple[int, int]:
+        """The claim's big moments show over the row."""
+        return ui.CANVAS[0] // 2, self.layout.get("row").center[1]
+
+    def focused_share(self) -> RowCard | None:
+        """The card of a claimed row in focus while the viewer takes their pick."""
+        value = self.focused
+        if self.step != "pick" or not isinstance(value, R.Pick):
+            return None
+        return next((rc for rc in self.row_cards if rc.card is not None and rc.card.id == value.card), None)
+
+    # -- the pile and the counter ------------------------------------------------------
+    def draw_pile(self, surface: pygame.Surface) -> None:
+        anchor = self.geo.rect_of("pile")
+        pile = self.counts.pile
+        layers = min(4, (pile + 7) // 8) if self.counts.pile_open is not None else 0
+        key = (self.counts.pile_open if pile else None, layers)
+        surf = self._pile_cache.get(key)
+        if surf is None:
+            surf = self.pile_picture(anchor, layers)
+            self._pile_cache[key] = surf
+        surface.blit(surf, anchor.move(-24, 0))
+        if pile:
+            count = self.ctx.assets.text(f"{pile} in the pile", 28, ui.TEXT_MUTED)
+            surface.blit(count, count.get_rect(midtop=(anchor.centerx, self.geo.pile_rect().bottom + 56)))
+
+    def pile_picture(self, anchor: pygame.Rect, layers: int) -> pygame.Surface:
+        """The pile, its top back and what that back is called, drawn once per change."""
+        a = self.ctx.assets
+        surf = pygame.Surface((anchor.w + 48, anchor.h), pygame.SRCALPHA)
+        rect = self.geo.pile_rect().move(-anchor.x + 24, -anchor.y)
+        mid = surf.get_width() // 2
+        pile_open = self.counts.pile_open
+        if self.counts.pile > 0 and pile_open is not None:
+            for i in range(layers, 0, -1):  # the pile's depth: neutral edges, no backs shown
+                surf.blit(ui.panel(rect.size, (36, 30, 44), 14, (90, 84, 100), 2),
+                          rect.move(-3 * i, 4 * i))
+            surf.blit(ui.shadow(rect.size, 14), (rect.x - 8, rect.y - 2))
+            surf.blit(self.cards.back(pile_open), rect)
+            name = "Open cage" if pile_open else "Covered cage"
+            line1 = a.text(name, 28, ui.TEXT, "bold")
+            surf.blit(line1, line1.get_rect(midtop=(mid, rect.bottom + 22)))
+        else:
+            pygame.draw.rect(surf, (70, 110, 96), rect, 4, border_radius=14)
+            empty = a.text("Empty", 28, ui.TEXT_MUTED, "bold")
+            surf.blit(empty, empty.get_rect(center=rect.center))
+            note = a.text("All face down", 28, ui.TEXT_MUTED)
+            surf.blit(note, note.get_rect(midtop=(mid, rect.bottom + 22)))
+        return ui.fast(surf)
+
+    def draw_counter(self, surface: pygame.Surface) -> None:
+        a = self.ctx.assets
+        anchor = self.geo.rect_of("counter")
+        limit = self.shown.limit
+        mode = self.counts.mode
+        if mode is None:
+            down = sum(1 for rc in self.row_cards if not rc.sprite.face_up)
+            text = f"Limit {limit} birds"
+            if self.row_cards:
+                text += f"  \u00b7  {len(self.row_cards)} in the row, {down} face down"
+            txt = a.text(text, 30, ui.TEXT_MUTED, "bold")
+            box = txt.get_rect(center=anchor.center).inflate(40, 16)
+            surface.blit(ui.panel(box.size, (12, 18, 24), box.h // 2, alpha=170), box)
+            surface.blit(txt, txt.get_rect(center=anchor.center))
+            return
+        value = int(round(self.counts.counter))
+        over = value > limit
+        colour = ui.BAD if over else ui.GOOD
+        waiting = mode == "claim" and not any(rc.bubble for rc in self.row_cards)
+        if waiting:   # nothing counted yet: the count is the question
+            colour = ui.TEXT
+        ui.draw_shadowed_panel(surface, anchor, (14, 20, 28), anchor.h // 2,
+                               colour if mode in ("over", "ok") else None, 4)
+        num = a.text("?" if waiting else str(value), 48, colour, "title")
+        label = a.text(f"of {limit} birds", 30, ui.TEXT, "bold")
+        x = anchor.x + 36
+        surface.blit(num, num.get_rect(midleft=(x, anchor.centery)))
+        x += num.get_width() + 12
+        surface.blit(label, label.get_rect(midleft=(x, anchor.centery + 3)))
+        bar = pygame.Rect(x + label.get_width() + 28, anchor.centery - 12, 0, 24)
+        bar.w = anchor.right - 36 - bar.x
+        top = max(limit * 1.5, value, 1)
+        pygame.draw.rect(surface, (44, 52, 64), bar, border_radius=12)
+        fill = bar.copy()
+        fill.w = int(bar.w * min(value / top, 1.0))
+        if fill.w > 0:
+            pygame.draw.rect(surface, colour, fill, border_radius=12)
+        tick = bar.x + int(bar.w * limit / top)
+        pygame.draw.line(surface, ui.TEXT, (tick, bar.y - 10), (tick, bar.bottom + 10), 4)
+
+    # -- the row and the hand ----------------------------------------------------------
+    def draw_row(self, surface: pygame.Surface) -> None:
+        a = self.ctx.assets
+        _, size, strip = self.geo.row_layout(len(self.row_cards))
+        for rc in self.row_cards:
+            rc.sprite.draw(surface)
+        for rc in self.row_cards:   # marks on top, each inside its card's visible strip
+            s = rc.sprite
+            r = s.rect
+            cx = r.x + int(min(strip, r.w) // 2)
+            if rc.glow > 0.01:
+                width = 3 + int(4 * rc.glow)
+                pygame.draw.rect(surface, ui.ACCENT, r.inflate(10, 10), width, border_radius=18)
+            if rc.mark == "double":
+                pygame.draw.rect(surface, (255, 214, 90), r.inflate(6, 6), 5, border_radius=16)
+                self.badge(surface, "\u00d72", (cx, r.y + r.h * 0.55), (255, 214, 90), (40, 30, 10))
+            elif rc.mark in ("zero", "beaten"):
+                self.badge(surface, "\u00d70" if rc.mark == "zero" else "out", (cx, r.y + r.h * 0.55),
+                           (70, 70, 78), ui.TEXT)
+            elif rc.removed:
+                self.badge(surface, "out", (cx, r.y + r.h * 0.55), (70, 70, 78), ui.TEXT)
+            if rc.mine and not s.face_up and s.squash > 0.5 and rc.card is not None:
+                self.mine_marker(surface, rc, r, strip)
+            if rc.bubble and rc.pop > 0.02:
+                k = max(rc.pop, 0.05)
+                radius = int(28 * k)
+                center = (cx, r.bottom - 6)
+                pygame.draw.circle(surface, (20, 24, 32), center, radius + 3)
+                pygame.draw.circle(surface, (190, 140, 20) if rc.mark == "double" else ui.ACCENT_DARK,
+                                   center, radius)
+                if k > 0.6:
+                    bubble = a.text(rc.bubble, 32, ui.TEXT, "title")
+                    surface.blit(bubble, bubble.get_rect(center=center))
+
+    def badge(self, surface: pygame.Surface, text: str, center, fill, ink) -> None:
+        txt = self.ctx.assets.text(text, 28, ink, "bold")
+        box = txt.get_rect(center=(int(center[0]), int(center[1]))).inflate(16, 4)
+        pygame.draw.rect(surface, fill, box, border_radius=10)
+        pygame.draw.rect(surface, (20, 20, 24), box, 2, border_radius=10)
+        surface.blit(txt, txt.get_rect(center=box.center))
+
+    def mine_marker(self, surface: pygame.Surface, rc: RowCard, r: pygame.Rect,
+                    strip: float) -> None:
+        """Only the viewer sees this: their own face-down card, and what it is."""
+        card = rc.card
+        radius = 24 if rc.size == CARD else 19
+        center = (r.x + int(min(strip, r.w) // 2), r.y + radius + 8)
+        fill = STRONG[card.colour] if card.colour else (60, 44, 96)
+        pygame.draw.circle(surface, (255, 255, 255), center, radius + 4)
+        pygame.draw.circle(surface, fill, center, radius)
+        if card.is_bird:
+            ink = (30, 24, 36) if card.colour == "yellow" else (255, 255, 255)
+            txt = self.ctx.assets.text(str(card.birds), 28, ink, "bold")
+            surface.blit(txt, txt.get_rect(center=center))
+        else:
+            ui.draw_shape(surface, "star", center, radius - 7, ui.ACCENT)
+
+    def draw_ghost(self, surface: pygame.Surface) -> None:
+        """Where the focused hand card will land, and which way up."""
+        value = self.focused
+        if not isinstance(value, R.Play):
+            return
+        face_up = bool(self.shown.play_face_up)
+        positions, size, _ = self.geo.row_layout(len(self.row_cards) + 1)
+        card = CARDS[value.card]
+        img = self.cards.face(card.face, size) if face_up else self.cards.back(card.open_back, size)
+        ghost = self.cards.ghost(img)
+        rect = ghost.get_rect(center=(int(positions[-1][0]), int(positions[-1][1])))
+        surface.blit(ghost, rect)
+        pygame.draw.rect(surface, ui.ACCENT, rect.inflate(8, 8), 4, border_radius=16)
+        tag = self.ctx.assets.text("face up" if face_up else "face down", 28, (30, 26, 10), "bold")
+        box = tag.get_rect(midbottom=(rect.centerx, rect.y - 6)).inflate(16, 4)
+        if box.right > ui.SAFE.right:
+            box.right = ui.SAFE.right
+        pygame.draw.rect(surface, ui.ACCENT, box, border_radius=10)
+        surface.blit(tag, tag.get_rect(center=box.center))
+
+    def draw_hand(self, surface: pygame.Surface) -> None:
+        for s in self.hand_cards:
+            s.draw(surface)
+
+    # -- the human's buttons -----------------------------------------------------------
+    def draw_tip_choice(self, surface: pygame.Surface) -> None:
+        a = self.ctx.assets
+        red, green = self.geo.tip_button_rects()
+        for rect, kind, text in ((red, "red", "Too many!"), (green, "green", "Not too many")):
+            surface.blit(ui.shadow(rect.size, 14), (rect.x - 8, rect.y - 2))
+            surface.blit(self.cards.tip(kind, TIP_BIG), rect)
+            label = a.text(text, 32, ui.TEXT, "bold")
+            box = label.get_rect(midtop=(rect.centerx, rect.bottom + 8)).inflate(20, 4)
+            surface.blit(ui.panel(box.size, (12, 18, 24), box.h // 2, alpha=200), box)
+            surface.blit(label, label.get_rect(center=box.center))
+
+    def draw_confirm(self, surface: pygame.Surface) -> None:
+        a = self.ctx.assets
+        panel, yes, no = self.geo.confirm_rects()
+        ui.draw_shadowed_panel(surface, panel, ui.PANEL, 24, ui.BAD, 4)
+        q = a.text(f"More than {self.shown.limit} birds in the row?", 36, ui.TEXT, "bold")
+        surface.blit(q, q.get_rect(midtop=(panel.centerx, panel.y + 16)))
+        who = self.name_of(self.shown.last_player)
+        sub = a.text_fit(f"You tip red, {who} tips green, the rest choose.", 28, panel.w - 40,
+                         ui.TEXT_MUTED)
+        surface.blit(sub, sub.get_rect(midtop=(panel.centerx, panel.y + 64)))
+        for rect, text, colour in ((yes, "Claim!", CLAIM_RED), (no, "Back", (70, 78, 100))):
+            surface.blit(ui.panel(rect.size, colour, 20, (250, 246, 236), 3), rect)
+            t = a.text(text, 40, (255, 255, 255), "title")
+            surface.blit(t, t.get_rect(center=rect.center))
+
+    def draw_claim_button(self, surface: pygame.Surface) -> None:
+        a = self.ctx.assets
+        rect = self.geo.claim_rect()
+        can = R.CLAIM in self.state.legal_actions()
+        colour = CLAIM_RED if can else (80, 70, 74)
+        ui.draw_shadowed_panel(surface, rect, colour, 22, (250, 246, 236), 3)
+        t = a.text("Claim!", 40, (255, 255, 255) if can else ui.TEXT_MUTED, "title")
+        surface.blit(t, t.get_rect(center=(rect.centerx, rect.centery - 12)))
+        sub = a.text("too many birds", 28, (255, 236, 230) if can else ui.TEXT_MUTED)
+        surface.blit(sub, sub.get_rect(center=(rect.centerx, rect.centery + 24)))
+
+    def draw_secret_tips(self, surface: pygame.Surface) -> None:
+        """Each tipper's panel: their name, their two tip buttons in their own device's
+        glyphs, and whether they have tipped. Nothing on it ever depends on the colour."""
+        a = self.ctx.assets
+        seats = self.tipping_humans()
+        for seat, rect in zip(seats, self.geo.secret_panels(len(seats))):
+            info = self.match.seats[seat]
+            colour = ui.SEAT_COLOURS[info.colour % 6]
+            ui.draw_shadowed_panel(surface, rect, ui.PANEL, 20, colour, 3)
+            ui.draw_shape(surface, ui.SEAT_SHAPES[info.colour % 6], (rect.x + 26, rect.y + 28), 14,
+                          colour)
+            name = a.text_fit(info.name, 32, rect.w - 60, ui.TEXT, "bold")
+            surface.blit(name, (rect.x + 48, rect.y + 10))
+            if self.has_tipped(seat):
+                card = self.cards.tip("down")
+                surface.blit(card, card.get_rect(center=(rect.centerx, rect.y + 112)))
+                word = a.text("Tipped", 32, ui.GOOD, "bold")
+            else:
+                style = self.ctx.glyphs(self.owner(seat))
+                for dx, kind, act in ((-44, "red", Act.PREV), (44, "green", Act.NEXT)):
+                    card = self.cards.tip(kind)
+                    spot = card.get_rect(center=(rect.centerx + dx, rect.y + 108))
+                    surface.blit(card, spot)
+                    key = ui.glyph(a, style, act, 28)
+                    surface.blit(key, key.get_rect(midtop=(spot.centerx, spot.bottom + 4)))
+                word = a.text("Waiting for a tip", 28, ui.ACCENT, "bold")
+            surface.blit(word, word.get_rect(midbottom=(rect.centerx, rect.bottom - 8)))
+
+    # -- seat plates -------------------------------------------------------------------
+    def plate_key(self, seat: int) -> object:
+        hands, won = self.counts.hands, self.counts.won
+        hand = tuple(hands[seat][:4]) if seat < len(hands) else ()
+        counts = tuple(won[seat]) if seat < len(won) else (0,) * 5
+        return hand, counts, seat not in self.tip_sprites
+
+    def paint_plate_extra(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
+        """Hand backs, score, won pile and, outside a claim, the seat's two tip cards."""
+        hand, counts, idle_tips = self.plate_key(seat)
+        a = self.ctx.assets
+        x0, y0 = rect.topleft
+        # hand backs: public (FB-2), so everyone sees what kind of cards a seat holds
+        for i, open_back in enumerate(hand):
+            img = self.cards.back(open_back, MINI)
+            surface.blit(img, img.get_rect(center=self.geo.hand_back_spot(rect, i)))
+        score = live_score(list(counts))
+        pts = a.text(f"{score} pt" if score == 1 else f"{score} pts", 32, ui.TEXT, "bold")
+        surface.blit(pts, pts.get_rect(midleft=(x0 + 134, y0 + 90)))
+        # won pile: per colour how many, hollow where the next colour set still needs one
+        sets = min(counts[:4])
+        x, y = x0 + 16, y0 + 130
+        for i, colour in enumerate(COLOURS):
+            surface.blit(self.cards.pip(colour, counts[i], counts[i] <= sets), (x, y))
+            x += 44
+        surface.blit(self.cards.special_pip(counts[4]), (x, y))
+        if idle_tips:   # each seat's red and green tip cards, waiting
+            cx, cy = self.geo.tip_spot(rect)
+            for dx, kind in ((-17, "red"), (17, "green")):
+                img = self.cards.tip(kind, TIP_MINI)
+                surface.blit(img, img.get_rect(center=(cx + dx, cy - 10)))
+
+    def draw_seat_extra(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
+        sprite = self.tip_sprites.get(seat)
+        if sprite is not None:   # a tip played in this claim (it moves and flips)
+            sprite.draw(surface)
+            pickers = self.counts.pickers
+            if seat in pickers:
+                order = pickers.index(seat) + 1
+                c = (sprite.rect.x + 2, sprite.rect.y + 2)
+                pygame.draw.circle(surface, (20, 20, 24), c, 19)
+                pygame.draw.circle(surface, ui.ACCENT, c, 16)
+                num = self.ctx.assets.text(str(order), 28, (30, 24, 10), "bold")
+                surface.blit(num, num.get_rect(center=c))

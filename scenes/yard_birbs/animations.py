@@ -1,0 +1,595 @@
+"""How Yard Birbs' events play out on the table: one handler per event type.
+
+Handlers are planned when the move is played (not lazily): each advances the working
+display model ``self.plan`` (:mod:`.model`) at once, so the next handler knows where
+cards are by then, and ends its steps with a snapshot of it (``show_disp``) that the
+timeline swaps in as the event lands. One move is one timeline; a move chained onto it
+in the same frame (a bird and its flock, an ability and its targets) extends the
+timeline still running rather than starting one beside it (``sequence``).
+
+A mixin of :class:`scenes.yard_birbs.table.YardBirbsTable`: it reads the table's
+sprites (``cards``, ``tokens``, ``strips``, ``boxes``), ``geo`` and the models.
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+import pygame
+
+from game.yard_birbs import rules as R
+from game.yard_birbs.cards import ABILITIES, SPECIES, card_name
+from scenes.table.animations import Animations, on
+from scenes.yard_birbs.geometry import SHRINK
+from scenes.yard_birbs.model import Model
+from scenes.yard_birbs.pieces import Z_FEEDER, Z_FLY, Z_HAND, Z_YARD, Card, Thing, yard_z
+from sprites import yard_birbs_cards as art
+from sprites.tween import (Call, Timeline, Together, Tween, Wait, ease_in_out_cubic,
+                           ease_out_back, ease_out_bounce, ease_out_cubic)
+
+# A five-player game is about 360 moves, each animated: Yard Birbs plays its animations
+# briskly (on top of the AI speed setting) so a whole game stays watchable and fits the
+# headless frame budget.
+PACE = 0.68
+PLACE_NAMES = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th"}
+SHORT_REASON = {R.BY_LIFER: "Lifer bird", R.BY_MAJORITY: "Top suit", R.BY_TIE_LED: "Led suit",
+                R.BY_TIE_FIRST: "Played first", R.BY_LED_CARD: "Led card",
+                R.BY_NUMBER: "Number"}
+
+
+class YardBirbsAnimations(Animations):
+    timeline: Timeline | None = None    # the move on screen (see sequence)
+
+    def sequence(self, steps: Iterable) -> Timeline:
+        """One timeline per move; a chained submit in the same frame extends it."""
+        steps = list(steps)
+        tl = self.timeline
+        if tl is not None and not tl.done and tl in self.animator.timelines:
+            tl.steps.extend(steps)
+        else:
+            self.timeline = self.animator.play(Timeline(steps))
+        return self.timeline
+
+    def dur(self, seconds: float) -> float:
+        return super().dur(seconds) * PACE
+
+    # -- steps ----------------------------------------------------------------------------
+    def show_disp(self, snapshot: Model) -> Call:
+        """Show ``snapshot`` of the plan from here on (labels, counts, the plates' points)."""
+        def fn() -> None:
+            self.disp = snapshot
+            for seat in range(self.n):
+                if not snapshot.over:
+                    self.boxes[seat].yard = float(snapshot.yard_points(seat))
+        return Call(fn)
+
+    def say(self, text: str) -> Call:
+        return Call(lambda: setattr(self, "anim_status", text))
+
+    def sound(self, name: str) -> Call:
+        return Call(lambda: self.ctx.play(name))
+
+    def fly(self, spr: Card, pos, seconds: float = 0.42, lift: float = 0.6,
+            scale: float | None = None, land_kind: str | None = None, z: int | None = None,
+            flip_to: bool | None = None) -> Timeline:
+        """Move a card (rising above everything) and settle it, maybe turning it over."""
+        final_z = spr.z if z is None else z
+
+        def start() -> None:
+            spr.z = Z_FLY
+            spr.visible = True
+
+        def land() -> None:
+            spr.z = final_z
+            spr.lift = 0.0
+            if land_kind is not None:
+                spr.look(land_kind, spr.dimmed if land_kind == "full" else False)
+                spr.scale = 1.0
+
+        move = spr.move_to(pos, self.dur(seconds), lift, scale)
+        steps: list = [Call(start)]
+        if flip_to is not None:
+            steps.append(Together(move, Timeline([Wait(self.dur(seconds) * 0.3),
+                                                  spr.flip(self.dur(0.3), face_up=flip_to)])))
+        else:
+            steps.append(move)
+        steps.append(Call(land))
+        return Timeline(steps)
+
+    def appear(self, spr: Card, pos, kind: str, face_up: bool, scale: float = 1.0) -> Call:
+        def fn() -> None:
+            spr.look(kind)
+            spr.x, spr.y = pos
+            spr.face_up = face_up
+            spr.scale, spr.squash, spr.lift, spr.alpha = scale, 1.0, 0.0, 255
+            spr.visible = True
+            spr.z = Z_FLY
+        return Call(fn)
+
+    def hide(self, spr: Card) -> Call:
+        return Call(lambda: setattr(spr, "visible", False))
+
+    def anon(self) -> Card:
+        """A card back in flight for a card the viewer may not see."""
+        spr = Card((0, 1, 0), self.patterns)
+        spr.look("full")
+        self.extras.append(spr)
+        return spr
+
+    def drop_extra(self, spr: Card) -> Call:
+        def fn() -> None:
+            spr.visible = False
+            if spr in self.extras:
+                self.extras.remove(spr)
+        return Call(fn)
+
+    def staggered(self, items: list, gap: float) -> Together:
+        return Together(*[Timeline([Wait(self.dur(gap) * i), item])
+                          for i, item in enumerate(items)])
+
+    def slide(self, spr: Card, pos, seconds: float, z: int) -> Timeline:
+        def fix() -> None:
+            spr.z = z
+        return Timeline([spr.move_to(pos, self.dur(seconds), 0.0), Call(fix)])
+
+    def hand_reflow(self, m: Model, seconds: float = 0.3, skip=()) -> list:
+        moves = []
+        for i, card in enumerate(m.hand):
+            if card in skip:
+                continue
+            spr = self.card(card)
+            moves.append(self.slide(spr, self.geo.hand_pos(i, len(m.hand)), seconds, Z_HAND + i))
+        return moves
+
+    def yard_reflow(self, m: Model, seat: int, seconds: float = 0.32, skip=()) -> list:
+        """Slide every bird of a yard to its place in ``m`` (flocks re-sort, columns close)."""
+        moves = []
+        cols = m.cols(seat)
+        for col, flock in enumerate(m.yards[seat]):
+            for row, card in enumerate(flock):
+                if card in skip:
+                    continue
+                pos = self.geo.yard_card_pos(seat, cols, col, row, len(flock))
+                moves.append(self.slide(self.card(card), pos, seconds, yard_z(col, row)))
+        pend = m.pending[seat]
+        if pend is not None and pend not in skip:
+            moves.append(self.slide(self.card(pend), self.geo.pending_pos(seat, cols), seconds,
+                                    yard_z(len(m.yards[seat]))))
+        return moves
+
+    def popup(self, text_surf: pygame.Surface, pos, seconds: float = 1.0, rise: int = 40
+              ) -> Call:
+        def fn() -> None:
+            thing = Thing(pos[0], pos[1], surf=text_surf)
+            self.popups.append(thing)
+
+            def gone() -> None:
+                if thing in self.popups:
+                    self.popups.remove(thing)
+            # decoration: it runs beside the move and never holds up the next one
+            self.decor.append(Timeline([
+                Tween(thing, self.dur(seconds), ease_out_cubic, y=pos[1] - rise),
+                Tween(thing, self.dur(0.25), ease_out_cubic, alpha=0.0),
+                Call(gone)]))
+        return Call(fn)
+
+    def flash_col(self, seat: int, col: int) -> Timeline:
+        """A flock's column glows as it scores."""
+        glow = Thing(alpha=0.0)
+
+        def light() -> None:
+            self.flash[(seat, col)] = glow
+        return Timeline([Call(light), Tween(glow, self.dur(0.15), ease_out_cubic, alpha=255.0),
+                         Wait(self.dur(0.3)),
+                         Tween(glow, self.dur(0.25), ease_out_cubic, alpha=0.0),
+                         Call(lambda: self.flash.pop((seat, col), None))])
+
+    # -- a round's set-up -----------------------------------------------------------------
+    @on(R.RoundStarted)
+    def round_started(self, e: R.RoundStarted, rest) -> list:
+        old = self.plan
+        geo = self.geo
+        steps: list = []
+        leaving = []
+        for seat in range(self.n):
+            for flock in old.yards[seat]:
+                for card in flock:
+                    leaving.append(self.fly(self.card(card), geo.deck_pos(), 0.4, 0.3,
+                                            flip_to=False))
+            if old.pending[seat] is not None:
+                leaving.append(self.fly(self.card(old.pending[seat]), geo.deck_pos(), 0.4))
+        if old.lifer is not None:
+            leaving.append(self.fly(self.card(old.lifer), geo.deck_pos(), 0.4, flip_to=False))
+        fade = [Tween(s, self.dur(0.3), ease_out_cubic, alpha=0.0, x=s.x + 80)
+                for s in self.strips]
+        hide_all = Call(lambda: [setattr(s, "visible", False) for s in self.cards.values()])
+        if leaving or fade:
+            steps.append(Together(*(leaving or [Wait(0)]), *fade))
+            steps.append(self.sound("shuffle"))
+        m = Model.empty(self.n)
+        m.totals = list(old.totals)
+        m.deck = 55
+        self.plan = m
+        name = self.names[e.lead]
+        steps += [hide_all, Call(lambda: setattr(self, "strips", [])),
+                  Call(lambda: self.banner(f"Round {e.round}", f"{name} leads", hold=1.0)),
+                  self.say(f"Round {e.round}: dealing"), self.show_disp(m.copy()),
+                  Wait(self.dur(0.6))]
+        return steps
+
+    @on(R.HandDealt, run=True)
+    def hand_dealt(self, group: tuple, rest) -> list:
+        """Every hand at once, dealt round the table."""
+        m = self.plan
+        geo = self.geo
+        flights = []
+        viewer = self.viewer
+        order = []
+        for e in group:
+            for k in range(len(e.cards)):
+                order.append((k, e))
+        order.sort(key=lambda t: (t[0], t[1].seat))
+
+        def dealt() -> None:
+            self.disp.deck = max(self.disp.deck - 1, 0)
+        for idx, (k, e) in enumerate(order):
+            if e.seat == viewer:  # a private event: only the owner's cards show faces
+                cards = sorted(e.cards)
+                card = cards[k]
+                spr = self.card(card)
+                pos = geo.hand_pos(k, len(cards))
+                flights.append(Timeline([
+                    self.appear(spr, geo.deck_pos(), "full", False, SHRINK), Call(dealt),
+                    self.fly(spr, pos, 0.36, 0.4, 1.0, z=Z_HAND + k, flip_to=True)]))
+            else:
+                spr = self.anon()
+                spr.visible = False
+                seat = e.seat
+
+                def count(s=seat, n=k + 1) -> None:
+                    self.disp.hand_sizes[s] = n
+                flights.append(Timeline([
+                    self.appear(spr, geo.deck_pos(), "full", False, SHRINK), Call(dealt),
+                    spr.move_to(geo.plate_hand_pos(seat), self.dur(0.36), 0.4, 0.35),
+                    self.drop_extra(spr), Call(count)]))
+        for e in group:
+            m.hand_sizes[e.seat] = len(e.cards)
+            m.deck -= len(e.cards)
+            if e.seat == viewer:
+                m.hand = sorted(e.cards)
+        return [self.sound("deal"), self.staggered(flights, 0.035), self.sound("flip"),
+                self.show_disp(m.copy())]
+
+    @on(R.YardBirdDealt, run=True)
+    def yard_bird_dealt(self, group: tuple, rest) -> list:
+        m = self.plan
+        flights = []
+        for e in group:
+            m.yards[e.seat] = [[e.card]]
+            m.deck -= 1
+        for e in group:
+            spr = self.card(e.card)
+            pos = self.geo.yard_card_pos(e.seat, m.cols(e.seat), 0, 0, 1)
+            flights.append(Timeline([
+                self.appear(spr, self.geo.deck_pos(), "full", False, SHRINK),
+                self.fly(spr, pos, 0.4, 0.5, SHRINK, land_kind="compact", z=Z_YARD,
+                         flip_to=True)]))
+        return [self.staggered(flights, 0.08), self.sound("flip"), self.show_disp(m.copy())]
+
+    @on(R.LiferRevealed)
+    def lifer_revealed(self, e: R.LiferRevealed, rest) -> list:
+        m = self.plan
+        m.lifer = e.card
+        m.deck -= 1
+        spr = self.card(e.card)
+        species = SPECIES[e.card.species]
+        return [self.say(f"The Lifer is the {species}"),
+                self.appear(spr, self.geo.deck_pos(), "full", False, SHRINK),
+                self.fly(spr, self.geo.lifer_pos(), 0.45, 0.6, 1.0, z=Z_FEEDER, flip_to=True),
+                self.sound("flip"), self.show_disp(m.copy()), Wait(self.dur(0.25))]
+
+    @on(R.AbilitiesDealt)
+    def abilities_dealt(self, e: R.AbilitiesDealt, rest) -> list:
+        m = self.plan
+        m.abilities = list(e.row)
+        steps: list = []
+        if e.redeal and self.strips is not None:
+            def out() -> None:
+                self.old_strips = self.strips
+                self.strips = []
+                for s in self.old_strips:
+                    self.animator.play(Timeline([
+                        Tween(s, self.dur(0.3), ease_out_cubic, alpha=0.0, x=s.x + 120)]))
+            steps += [self.say("New Lifer: abilities re-dealt"), Call(out),
+                      Wait(self.dur(0.3))]
+        rects, _ = self.geo.strip_rects()
+        new = [Thing(rects[i].centerx + 200, rects[i].centery, token=t, ability=a, alpha=0.0,
+                     glow=0.0) for i, (t, a) in enumerate(e.row)]
+
+        def install() -> None:
+            self.strips = new
+            self.old_strips = []
+        ins = [Tween(s, self.dur(0.32), ease_out_back, x=rects[i].centerx, alpha=255.0)
+               for i, s in enumerate(new)]
+        steps += [Call(install), self.sound("shuffle"), self.staggered(ins, 0.08),
+                  self.show_disp(m.copy())]
+        return steps
+
+    # -- a trick --------------------------------------------------------------------------
+    @on(R.CardPlayed)
+    def card_played(self, e: R.CardPlayed, rest) -> list:
+        m = self.plan
+        slot = e.slot
+        while len(m.feeder) <= slot:
+            m.feeder.append([e.seat, None])
+        m.feeder[slot] = [e.seat, e.card]
+        m.hand_sizes[e.seat] -= 1
+        spr = self.card(e.card)
+        pos = self.geo.slot_pos(slot)
+        name = self.names[e.seat]
+        steps: list = [self.say(f"{name} plays {card_name(e.card)}")]
+        if e.seat == self.viewer and e.card in m.hand:
+            m.hand.remove(e.card)
+            steps.append(Together(
+                self.fly(spr, pos, 0.36, 0.5, z=Z_FEEDER + slot),
+                *self.hand_reflow(m, 0.3)))
+            steps.insert(1, Call(lambda: spr.look("full")))
+        else:
+            steps += [self.appear(spr, self.geo.plate_hand_pos(e.seat), "full", False, 0.4),
+                      self.fly(spr, pos, 0.38, 0.6, 1.0, z=Z_FEEDER + slot, flip_to=True)]
+        steps += [self.sound("slide"), self.show_disp(m.copy())]
+        return steps
+
+    @on(R.TrickRanked)
+    def trick_ranked(self, e: R.TrickRanked, rest) -> list:
+        m = self.plan
+        steps: list = [self.say("Ranking the trick"), Wait(self.dur(0.2))]
+        for p in e.placements:
+            m.places[p.seat] = p.place
+            tok = self.tokens[p.place]
+            spr = self.card(p.card)
+            tx, ty = self.geo.token_on_slot(p.slot)
+            text = f"{PLACE_NAMES[p.place]}: {self.names[p.seat]} \u2013 {R.REASON_TEXT[p.reason]}"
+            reason = self.reason_badge(SHORT_REASON[p.reason])
+            sx, sy = self.geo.slot_pos(p.slot)
+            steps += [
+                self.say(text),
+                Together(
+                    Timeline([Tween(tok, self.dur(0.1), ease_out_cubic, y=tok.y - 30, scale=1.3),
+                              Together(Tween(tok, self.dur(0.3), ease_in_out_cubic, x=tx),
+                                       Tween(tok, self.dur(0.3), ease_out_bounce, y=ty,
+                                             scale=1.0))]),
+                    Timeline([Wait(self.dur(0.26)),
+                              Tween(spr, self.dur(0.14), ease_out_cubic, lift=0.6),
+                              Tween(spr, self.dur(0.2), ease_out_cubic, lift=0.0)])),
+                self.sound("tap"),
+                self.popup(reason, (sx, sy + 30), 0.9, 30),
+                Wait(self.dur(0.14))]
+        steps += [self.show_disp(m.copy()), Wait(self.dur(0.45))]
+        return steps
+
+    @on(R.BirdTaken)
+    def bird_taken(self, e: R.BirdTaken, rest) -> list:
+        m = self.plan
+        if 0 <= e.slot < len(m.feeder):
+            m.feeder[e.slot][1] = None
+        m.pending[e.seat] = e.card
+        spr = self.card(e.card)
+        pos = self.geo.pending_pos(e.seat, m.cols(e.seat))
+        who = self.names[e.seat]
+        return [self.say(f"{who} takes {card_name(e.card)}"), self.sound("slide"),
+                self.fly(spr, pos, 0.42, 0.8, SHRINK, land_kind="compact",
+                         z=yard_z(len(m.yards[e.seat]))),
+                self.show_disp(m.copy())]
+
+    @on(R.BirdFlocked)
+    def bird_flocked(self, e: R.BirdFlocked, rest) -> list:
+        m = self.plan
+        m.pending[e.seat] = None
+        col = m.to_flock(e.seat, None if e.new else e.flock, e.card)
+        area = self.geo.yard_area(e.seat)
+        label_pos = (self.geo.col_x(e.seat, col, m.cols(e.seat)), area.y + 10)
+        steps = [Together(*self.yard_reflow(m, e.seat, 0.3)), self.sound("tap"),
+                 self.show_disp(m.copy())]
+        if e.points > 0 and not e.new:
+            steps.append(self.popup(art.gain_badge(e.points), label_pos, 0.7, 26))
+        return steps
+
+    @on(R.TrickEnded)
+    def trick_ended(self, e: R.TrickEnded, rest) -> list:
+        m = self.plan
+        m.feeder = []
+        m.places = [0] * self.n
+        homes = [Tween(tok, self.dur(0.3), ease_out_cubic, x=self.geo.token_home(p)[0],
+                       y=self.geo.token_home(p)[1]) for p, tok in self.tokens.items()]
+        text = ("The hands are empty: the round is over" if e.next_lead is None
+                else f"{self.names[e.next_lead]} leads the next trick")
+        return [self.say(text), Together(*homes), self.show_disp(m.copy()),
+                Wait(self.dur(0.1))]
+
+    @on(R.RoundScored)
+    def round_scored(self, e: R.RoundScored, rest) -> list:
+        """Flock by flock, every yard at once: a badge, a glow, the plate counting up."""
+        m = self.plan
+        steps: list = [self.say(f"Round {e.round}: the flocks score"), Wait(self.dur(0.3))]
+        most = max((len(f) for f in e.flocks), default=0)
+        running = [float(t - p) for t, p in zip(e.totals, e.points)]
+        left = [float(p) for p in e.points]
+        for k in range(most):
+            beat = []
+            for seat, flocks in enumerate(e.flocks):
+                if k >= len(flocks):
+                    continue
+                result = flocks[k]
+                running[seat] += result.points
+                left[seat] -= result.points
+                box = self.boxes[seat]
+                cols = len(flocks) + 1
+                x = self.geo.col_x(seat, k, cols)
+                y = self.geo.yard_area(seat).y + 10
+                beat.append(self.popup(art.gain_badge(result.points), (x, y), 0.7, 34))
+                beat.append(self.flash_col(seat, k))
+                beat.append(Tween(box, self.dur(0.3), ease_out_cubic, total=running[seat],
+                                  yard=max(left[seat], 0.0)))
+            steps += [self.sound("chirp"), Together(*beat), Wait(self.dur(0.2))]
+        m.totals = list(e.totals)
+        m.over = True  # the yard's points are banked now
+        steps += [self.show_disp(m.copy()), Wait(self.dur(0.6))]
+        return steps
+
+    # -- abilities ------------------------------------------------------------------------
+    @on(R.AbilityUsed)
+    def ability_used(self, e: R.AbilityUsed, rest) -> list:
+        strip = next((s for s in self.strips if s.ability == e.ability), None)
+        who = self.names[e.seat]
+        steps: list = [self.say(f"{who} uses {ABILITIES[e.ability].name}"), self.sound("chirp")]
+        if strip is not None:
+            steps += [Tween(strip, self.dur(0.15), ease_out_cubic, glow=1.0),
+                      Wait(self.dur(0.3)),
+                      Tween(strip, self.dur(0.2), ease_out_cubic, glow=0.0)]
+        else:
+            steps.append(Wait(self.dur(0.5)))
+        return steps
+
+    @on(R.LiferSwapped)
+    def lifer_swapped(self, e: R.LiferSwapped, rest) -> list:
+        m = self.plan
+        geo = self.geo
+        m.lifer = e.card
+        new, old = self.card(e.card), self.card(e.old)
+        steps: list = []
+        if e.seat == self.viewer:
+            i = m.to_hand(e.old, out=e.card)
+            steps.append(Together(
+                self.fly(new, geo.lifer_pos(), 0.5, 0.6, z=Z_FEEDER),
+                Timeline([Wait(self.dur(0.1)),
+                          self.fly(old, geo.hand_pos(i, len(m.hand)), 0.5, 0.6,
+                                   z=Z_HAND + i)]),
+                *self.hand_reflow(m, 0.4, skip=(e.old,))))
+        else:
+            steps += [self.appear(new, geo.plate_hand_pos(e.seat), "full", False, 0.4),
+                      Together(self.fly(new, geo.lifer_pos(), 0.5, 0.6, 1.0, z=Z_FEEDER,
+                                        flip_to=True),
+                               Timeline([self.fly(old, geo.plate_hand_pos(e.seat), 0.5, 0.6,
+                                                  0.4, flip_to=False), self.hide(old)]))]
+        steps += [self.sound("flip"), self.show_disp(m.copy())]
+        return steps
+
+    @on(R.CardBuried)
+    def card_buried(self, e: R.CardBuried, rest) -> list:
+        m = self.plan
+        m.deck += 1
+        deck = self.geo.deck_pos()
+        who = self.names[e.seat]
+        if e.src == "lifer":
+            m.lifer = None
+            spr = self.card(e.card)
+            return [self.say("The Lifer goes under the deck"),
+                    self.fly(spr, deck, 0.45, 0.5, SHRINK, flip_to=False), self.hide(spr),
+                    self.show_disp(m.copy())]
+        if e.src == "yard":
+            m.from_flock(e.seat, e.flock, e.card)
+            spr = self.card(e.card)
+            return [self.say(f"{who}'s {card_name(e.card)} flies off"),
+                    self.fly(spr, deck, 0.45, 0.6, flip_to=False), self.hide(spr),
+                    Together(*self.yard_reflow(m, e.seat) or [Wait(0)]),
+                    self.show_disp(m.copy())]
+        m.hand_sizes[e.seat] -= 1
+        if e.seat == self.viewer and e.card in m.hand:
+            m.hand.remove(e.card)
+            spr = self.card(e.card)
+            steps = [Together(self.fly(spr, deck, 0.45, 0.5, SHRINK, flip_to=False),
+                              *self.hand_reflow(m, 0.3)), self.hide(spr)]
+        else:
+            spr = self.anon()
+            spr.visible = False
+            steps = [self.appear(spr, self.geo.plate_hand_pos(e.seat), "full", False, 0.4),
+                     spr.move_to(deck, self.dur(0.45), 0.5, SHRINK), self.drop_extra(spr)]
+        return [self.say(f"{who} puts a card under the deck"), self.sound("slide"), *steps,
+                self.show_disp(m.copy())]
+
+    @on(R.CardDrawn)
+    def card_drawn(self, e: R.CardDrawn, rest) -> list:
+        m = self.plan
+        geo = self.geo
+        m.deck -= 1
+        m.hand_sizes[e.seat] += 1
+        who = self.names[e.seat]
+        if e.seat == self.viewer:  # private: the drawn card shows only to its owner
+            i = m.to_hand(e.card)
+            spr = self.card(e.card)
+            steps = [self.appear(spr, geo.deck_pos(), "full", False, SHRINK),
+                     Together(self.fly(spr, geo.hand_pos(i, len(m.hand)), 0.45, 0.5, 1.0,
+                                       z=Z_HAND + i, flip_to=True),
+                              *self.hand_reflow(m, 0.35, skip=(e.card,)))]
+        else:
+            spr = self.anon()
+            spr.visible = False
+            steps = [self.appear(spr, geo.deck_pos(), "full", False, SHRINK),
+                     spr.move_to(geo.plate_hand_pos(e.seat), self.dur(0.45), 0.5, 0.4),
+                     self.drop_extra(spr)]
+        return [self.say(f"{who} draws a card"), self.sound("deal"), *steps,
+                self.show_disp(m.copy())]
+
+    @on(R.FeederSwapped)
+    def feeder_swapped(self, e: R.FeederSwapped, rest) -> list:
+        m = self.plan
+        m.from_flock(e.seat, e.flock, e.given)
+        if 0 <= e.slot < len(m.feeder):
+            m.feeder[e.slot][1] = e.given
+        m.pending[e.seat] = e.taken
+        given, taken = self.card(e.given), self.card(e.taken)
+
+        def grow() -> None:
+            given.look("full")
+            given.scale = SHRINK
+        return [self.say(f"{self.names[e.seat]} swaps a bird with the feeder"),
+                self.sound("slide"), Call(grow),
+                Together(self.fly(given, self.geo.slot_pos(e.slot), 0.5, 0.6, 1.0,
+                                  z=Z_FEEDER + e.slot),
+                         self.fly(taken, self.geo.pending_pos(e.seat, m.cols(e.seat)), 0.5, 0.6,
+                                  SHRINK, land_kind="compact"),
+                         *self.yard_reflow(m, e.seat, 0.4, skip=(e.taken,))),
+                self.show_disp(m.copy())]
+
+    @on(R.HandFeederSwapped)
+    def hand_feeder_swapped(self, e: R.HandFeederSwapped, rest) -> list:
+        m = self.plan
+        geo = self.geo
+        if 0 <= e.slot < len(m.feeder):
+            m.feeder[e.slot][1] = e.given
+        given, taken = self.card(e.given), self.card(e.taken)
+        pos = geo.slot_pos(e.slot)
+        steps: list = [self.say(f"{self.names[e.seat]} trades a card with the feeder"),
+                       self.sound("slide")]
+        if e.seat == self.viewer:
+            i = m.to_hand(e.taken, out=e.given)
+            steps.append(Together(
+                self.fly(given, pos, 0.5, 0.6, z=Z_FEEDER + e.slot),
+                self.fly(taken, geo.hand_pos(i, len(m.hand)), 0.5, 0.6, z=Z_HAND + i),
+                *self.hand_reflow(m, 0.4, skip=(e.taken,))))
+        else:
+            steps += [self.appear(given, geo.plate_hand_pos(e.seat), "full", False, 0.4),
+                      Together(self.fly(given, pos, 0.5, 0.6, 1.0, z=Z_FEEDER + e.slot,
+                                        flip_to=True),
+                               Timeline([self.fly(taken, geo.plate_hand_pos(e.seat), 0.5,
+                                                  0.6, 0.4, flip_to=False),
+                                         self.hide(taken)]))]
+        steps.append(self.show_disp(m.copy()))
+        return steps
+
+    @on(R.BirdReflocked)
+    def bird_reflocked(self, e: R.BirdReflocked, rest) -> list:
+        m = self.plan
+        m.to_flock(e.seat, None if e.dst == R.NEW_FLOCK else e.dst, e.card)
+        m.from_flock(e.seat, e.src, e.card)
+        return [self.say(f"{self.names[e.seat]} moves a bird to another flock"),
+                Together(*self.yard_reflow(m, e.seat, 0.45) or [Wait(0)]), self.sound("tap"),
+                self.show_disp(m.copy())]
+
+    @on(R.FlocksMerged)
+    def flocks_merged(self, e: R.FlocksMerged, rest) -> list:
+        m = self.plan
+        m.merge(e.seat, e.first, e.second)
+        return [self.say(f"{self.names[e.seat]} merges two flocks"),
+                Together(*self.yard_reflow(m, e.seat, 0.45) or [Wait(0)]), self.sound("tap"),
+                self.show_disp(m.copy())]

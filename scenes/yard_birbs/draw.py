@@ -1,0 +1,314 @@
+"""What the Yard Birbs table looks like: the feeder and its seat names, the deck, the
+Lifer, the ability row, the plates' counters, the yards' flock labels, every card, the
+focus ring with its previews and the tip beside the focused choice.
+
+Cards, labels and the focus ring are drawn after the seat plates (yards live on the
+plates), just before the status line: see ``draw_over_seats``. A mixin of
+:class:`scenes.yard_birbs.table.YardBirbsTable` over the shared chrome; it reads the
+table's sprites, ``geo``, the shown model ``disp`` and the pick being made, and changes
+nothing.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.yard_birbs import rules as R
+from game.yard_birbs.cards import COLOUR, EQUAL, SPECIES, SPECIES_KIND
+from scenes.picker import Option
+from scenes.table.chrome import Chrome
+from scenes.yard_birbs.geometry import CH, CW, DECK_CARD, FH, FW, LABEL_H, ROW_STEP
+from scenes.yard_birbs.picks import FLOCK_PICKS
+from sprites import ui
+from sprites import yard_birbs_cards as art
+
+
+class YardBirbsDraw(Chrome):
+    plate_corner = 184   # the plate's counters (hand, yard points, total) sit there
+
+    def paint_felt(self, surface: pygame.Surface) -> None:
+        """What never moves, baked into the backdrop: the feeder tray and its card places,
+        the Lifer's title (the plates hold the yards, so they are big:
+        their panels are in the backdrop too, see TableScene.felt)."""
+        fa = self.geo.rect_of("feeder")
+        tray = fa.inflate(16, 8)
+        surface.blit(art.feeder_ring(tray.size), tray)
+        mat = art.slot_mat((FW, FH))
+        for slot in range(self.n):
+            x, y = self.geo.slot_pos(slot)
+            surface.blit(mat, mat.get_rect(center=(int(x), int(y))))
+        la = self.geo.rect_of("lifer")
+        title = self.ctx.assets.text("Lifer", 32, ui.ACCENT, "title")
+        surface.blit(title, title.get_rect(midtop=(la.centerx, la.y)))
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        self.draw_feeder_names(surface)
+        self.draw_deck(surface)
+        self.draw_lifer(surface)
+        self.draw_abilities(surface)
+
+    def draw_feeder_names(self, surface: pygame.Surface) -> None:
+        """Under each card in the feeder, who played it."""
+        a = self.ctx.assets
+        fa = self.geo.rect_of("feeder")
+        for slot, (seat, _card) in enumerate(self.disp.feeder):
+            x, y = self.geo.slot_pos(slot)
+            info = self.match.seats[seat]
+            colour = ui.SEAT_COLOURS[info.colour % 6]
+            name = a.text_fit(info.name, 28, FW - 6, ui.TEXT, "bold")
+            ny = fa.bottom - 22
+            ui.draw_shape(surface, ui.SEAT_SHAPES[info.colour % 6],
+                          (int(x - name.get_width() / 2 - 4), int(ny)), 9, colour)
+            surface.blit(name, name.get_rect(midleft=(int(x - name.get_width() / 2 + 10), int(ny))))
+
+    def draw_deck(self, surface: pygame.Surface) -> None:
+        a = self.ctx.assets
+        d = self.geo.rect_of("deck")
+        dx, dy = self.geo.deck_pos()
+        if self.disp.deck > 0:
+            back = art.back(DECK_CARD)
+            for k in range(min(3, max(1, self.disp.deck // 12))):
+                surface.blit(back, back.get_rect(center=(int(dx - 3 * k), int(dy - 2 * k))))
+        label = a.text(f"Deck: {self.disp.deck} cards", 30, ui.TEXT_MUTED)
+        surface.blit(label, label.get_rect(midleft=(d.x + DECK_CARD[0] + 40, d.centery)))
+
+    def draw_lifer(self, surface: pygame.Surface) -> None:
+        """The Lifer's species under its card (an empty place while there is none)."""
+        la = self.geo.rect_of("lifer")
+        if self.disp.lifer is not None:
+            species = SPECIES[self.disp.lifer.species]
+            name = self.ctx.assets.text_fit(species, 30, la.w + 10, ui.TEXT, "bold")
+            surface.blit(name, name.get_rect(midtop=(la.centerx, la.y + 40 + FH)))
+        else:
+            mat = art.slot_mat((FW, FH))
+            surface.blit(mat, mat.get_rect(center=tuple(int(c) for c in self.geo.lifer_pos())))
+
+    def draw_abilities(self, surface: pygame.Surface) -> None:
+        """The ability row; while the person picks one, those they may not use are
+        greyed and the 'No ability' button shows."""
+        rects, skip = self.geo.strip_rects()
+        usable = None
+        if self.picker is not None and self.step == R.ABILITY and self.turn_ready:
+            usable = {o.value.ability for o in self.picker.options
+                      if isinstance(o.value, R.UseAbility) and o.enabled}
+        for strip in self.old_strips + self.strips:
+            if strip.alpha <= 0:
+                continue
+            ok = usable is None or strip.ability in usable
+            surf = art.ability_card(strip.ability, strip.token, rects[0].size, ok)
+            rect = surf.get_rect(center=(int(strip.x), int(strip.y)))
+            if strip.alpha < 255:
+                surf = surf.copy()
+                surf.set_alpha(int(strip.alpha))
+            surface.blit(surf, rect)
+            if strip.glow > 0.05:
+                pygame.draw.rect(surface, ui.ACCENT, rect.inflate(10, 10), 5, border_radius=16)
+        if usable is not None:
+            surf = ui.panel(skip.size, ui.PANEL_LIGHT, skip.h // 2, ui.TEXT, 2)
+            surface.blit(surf, skip)
+            txt = self.ctx.assets.text("No ability", 30, ui.TEXT, "bold")
+            surface.blit(txt, txt.get_rect(center=skip.center))
+
+    def draw_seat_extra(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
+        """The plate's counters, right to left: the total, the yard's points to come,
+        the hand size."""
+        a = self.ctx.assets
+        box = self.boxes[seat]
+        x = rect.right - 18
+        total = a.text(str(int(round(box.total))), 40, ui.ACCENT, "title")
+        trect = total.get_rect(midright=(x, rect.y + 32))
+        surface.blit(total, trect)
+        x = trect.x - 10
+        yard = int(round(box.yard))
+        if yard > 0:
+            plus = a.text(f"+{yard}", 30, ui.GOOD, "bold")
+            prect = plus.get_rect(midright=(x, rect.y + 34))
+            surface.blit(plus, prect)
+            x = prect.x - 14
+        cards = self.disp.hand_sizes[seat] if seat < len(self.disp.hand_sizes) else 0
+        count = a.text(str(cards), 30, ui.TEXT, "bold")
+        crect = count.get_rect(midright=(x, rect.y + 34))
+        surface.blit(count, crect)
+        mini = _mini_back()
+        mrect = mini.get_rect(midright=(crect.x - 4, rect.y + 33))
+        surface.blit(mini, mrect)
+        self.extras_left[seat] = mrect.x
+
+    def thinking_spot(self, seat: int, rect: pygame.Rect) -> tuple[int, int]:
+        """Left of the plate's counters (where the base's corner would cover them)."""
+        return self.extras_left.get(seat, rect.right - 160) - 10, rect.y + 30
+
+    def draw_over_seats(self, surface: pygame.Surface) -> None:
+        # cards and yard labels lie above the seat plates (yards live on them), below the
+        # status line
+        self.draw_cards(surface)
+
+    def draw_on_top(self, surface: pygame.Surface) -> None:
+        if self.picker is not None and self.turn_ready and not self.animator.busy:
+            self.draw_focus_tip(surface)  # over the status line: it may reach that far
+
+    def draw_cards(self, surface: pygame.Surface) -> None:
+        for seat in range(self.n):
+            self.draw_yard_labels(surface, seat)
+        sprites = [s for s in self.cards.values() if s.visible] + self.extras
+        sprites.sort(key=lambda s: s.z + s.lift * 50)
+        for spr in sprites:
+            spr.draw(surface)
+        for place, tok in self.tokens.items():
+            surf = art.token(place)
+            if tok.scale != 1.0:
+                size = int(surf.get_width() * tok.scale)
+                surf = pygame.transform.scale(surf, (size, size))
+            surface.blit(surf, surf.get_rect(center=(int(tok.x), int(tok.y))))
+        for pop in self.popups:
+            surf = pop.surf
+            if pop.alpha < 255:
+                surf = surf.copy()
+                surf.set_alpha(int(pop.alpha))
+            surface.blit(surf, surf.get_rect(center=(int(pop.x), int(pop.y))))
+        if self.picker is not None and self.turn_ready and not self.animator.busy:
+            self.draw_choice(surface)
+
+    def draw_yard_labels(self, surface: pygame.Surface, seat: int) -> None:
+        m = self.disp
+        yard = m.yards[seat]
+        if not yard:
+            return
+        geo = self.geo
+        area = geo.yard_area(seat)
+        cols = m.cols(seat)
+        step = geo.col_step(seat, cols)
+        offered = set()
+        if (self.picker is not None and self.step in FLOCK_PICKS and self.turn_ready
+                and not self.animator.busy and seat == self.state.current_player):
+            offered = {o.rect.x for o in self.picker.options}  # these show gains instead
+        for col, cards in enumerate(yard):
+            if not cards:
+                continue
+            x = geo.col_x(seat, col, cols)
+            if int(x - CW / 2) in offered:
+                continue
+            flock = R.Flock(cards)
+            kind = flock.kind
+            key = (flock.suit if kind == COLOUR else flock.species if kind == SPECIES_KIND
+                   else flock.number if kind == EQUAL else -1)
+            # a tag from the column's left edge, never wider than the step to the next
+            # column: neighbouring labels cannot meet, and the first stays on the plate
+            surf = art.flock_label(kind, key, flock.points, self.patterns, int(step) - 10)
+            rect = surf.get_rect(midleft=(int(x - CW / 2), area.y + LABEL_H // 2 - 2))
+            surface.blit(surf, rect)
+            glow = self.flash.get((seat, col))
+            if glow is not None and glow.alpha > 10:
+                top = area.y + LABEL_H
+                n = len(cards)
+                bottom = geo.yard_card_pos(seat, cols, col, n - 1, n)[1] + CH / 2
+                rect = pygame.Rect(int(x - CW / 2) - 6, top - 6, CW + 12, int(bottom - top) + 12)
+                pygame.draw.rect(surface, ui.ACCENT, rect, 5, border_radius=12)
+
+    def draw_choice(self, surface: pygame.Surface) -> None:
+        picker = self.picker
+        focus = picker.focused
+        seat = self.state.current_player
+        if self.step in FLOCK_PICKS:
+            # every flock on offer shows what the bird would add (in place of its label);
+            # the focused one shows the bird itself, see-through, where it would land
+            bird = self.ahead.moving_bird()
+            label_y = self.geo.yard_area(seat).y + LABEL_H // 2 - 2
+            for option in picker.options:
+                r = self.focus_rect(option)
+                if option.value.flock == R.NEW_FLOCK:
+                    if bird is not None and self.plan.pending[seat] != bird:
+                        slot = art.new_flock_slot()
+                        surface.blit(slot, slot.get_rect(midbottom=r.midbottom))
+                    continue
+                badge = art.gain_badge(self.ahead.gain_of(option.value))
+                surface.blit(badge, badge.get_rect(center=(r.centerx, label_y)))
+            if focus is not None and bird is not None and self.plan.pending[seat] != bird:
+                g = art.ghost(bird, self.patterns)
+                r = self.focus_rect(focus)
+                if focus.value.flock == R.NEW_FLOCK:
+                    surface.blit(g, g.get_rect(midbottom=r.midbottom))
+                else:
+                    surface.blit(g, g.get_rect(midtop=(r.centerx, r.bottom - CH + ROW_STEP)))
+        if focus is None:
+            return
+        rect = self.focus_rect(focus)
+        ui.draw_focus_ring(surface, rect, self.ctx.pulse, 14,
+                           ui.ACCENT if focus.enabled else ui.BAD)
+
+    def focus_rect(self, focus: Option) -> pygame.Rect:
+        """What the ring goes round: the card itself, or the flock's column."""
+        ring = self.ring_rects.get(focus.value)
+        if ring is not None:
+            return ring
+        card = getattr(focus.value, "card", None)
+        if card is not None and card in self.cards and self.cards[card].visible:
+            return self.cards[card].rect
+        return focus.rect
+
+    def draw_focus_tip(self, surface: pygame.Surface) -> None:
+        focus = self.picker.focused if self.picker is not None else None
+        text = self.tip_text()
+        if focus is None or not text:
+            return
+        value = focus.value
+        if isinstance(value, (R.UseAbility, R.Skip)):
+            _, skip = self.geo.strip_rects()
+            a = self.geo.rect_of("abilities")
+            self.draw_tip(surface, text, pygame.Rect(a.x, skip.bottom, a.w, 0), "under_right")
+            return
+        side = "above" if isinstance(value, (R.Play, R.PickHand)) else "below"
+        self.draw_tip(surface, text, self.focus_rect(focus), side)
+
+    def draw_tip(self, surface: pygame.Surface, text: str, rect: pygame.Rect, side: str) -> None:
+        """A short description next to the focused choice: above a hand card, left of an
+        ability, below feeder cards and flocks (where it hides the least)."""
+        surf = self.tip_surface(text)
+        box = surf.get_rect()
+        if side == "under_right":
+            box.topright = (rect.right, rect.bottom + 12)
+        elif side == "above":
+            box.midbottom = (rect.centerx, rect.y - 18)
+        else:
+            box.midtop = (rect.centerx, rect.bottom + 16)
+        box.clamp_ip(ui.SAFE)
+        surface.blit(surf, box)
+
+    # -- pictures, built once per text ---------------------------------------------------
+    def tip_surface(self, text: str) -> pygame.Surface:
+        """The tip's panel with its wrapped text, built once per text (cached)."""
+        key = ("yb_tip", text)
+        a = self.ctx.assets
+        surf = a.cache.get(key)
+        if surf is None:
+            lines = a.wrap(text, 28, 560)
+            rendered = [a.text(line, 28, ui.TEXT) for line in lines]
+            step = 35
+            w = max(r.get_width() for r in rendered) + 28
+            surf = ui.panel((w, step * len(lines) + 16), (12, 18, 24), 14, ui.ACCENT, 2,
+                            alpha=235).copy()
+            for i, r in enumerate(rendered):
+                surf.blit(r, (14, 8 + i * step))
+            a.cache.put(key, surf)
+        return surf
+
+    def reason_badge(self, text: str) -> pygame.Surface:
+        """The gold tag that pops up over a ranked card: why it placed where it did."""
+        key = ("yb_reason", text)
+        surf = self.ctx.assets.cache.get(key)
+        if surf is None:
+            txt = self.ctx.assets.text(text, 28, art.INK, "bold")
+            surf = ui.panel((txt.get_width() + 20, txt.get_height() + 6), art.GOLD, 14,
+                            art.INK, 2).copy()
+            surf.blit(txt, txt.get_rect(center=(surf.get_width() // 2, surf.get_height() // 2)))
+            self.ctx.assets.cache.put(key, surf)
+        return surf
+
+
+_MINI: list = []
+
+
+def _mini_back() -> pygame.Surface:
+    """The little card back beside a plate's hand count."""
+    if not _MINI:
+        _MINI.append(pygame.transform.smoothscale(art.back(), (22, 31)))
+    return _MINI[0]
