@@ -401,9 +401,7 @@ def _history_screen_times(path: Path, frames: int) -> dict:
 
     settings = Path(tempfile.mkdtemp()) / "settings.json"
     app = App(Options(headless=True), settings_path=settings, log=make_logger(),
-              routes=routes())
-    app.ctx.store.close()
-    app.ctx.store = open_store(path)
+              routes=routes(), store=open_store(path))   # the bench's own database
     app.stack.push(History(app.ctx))
     app.stack.apply_pending()
     for _ in range(30):
