@@ -387,9 +387,8 @@ class History(MenuScene):
         width = 400
         self._ready = False   # MenuScene.__init__ builds before anything is read
         self._version = 0
-        self._base: pygame.Surface | None = None    # see draw()
-        self._base_key = -1
-        self._still: pygame.Surface | None = None
+        self._still: pygame.Surface | None = None    # see draw()
+        self._still_key = -1
         self._still_focus: Widget | None = None
         self.tabs = {view: pygame.Rect(ui.SAFE.right - (2 - i) * (width + 20) + 20, TAB_Y,
                                        width, TAB_H) for i, view in enumerate(self.VIEWS)}
@@ -550,39 +549,34 @@ class History(MenuScene):
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        """Two pictures of what holds still: the base (everything but the widgets, made
-        again when the data changes) and the still picture (the base with every widget
-        but the focused one; a focus move repaints just the two widgets' patches). A
-        frame blits the still picture, draws the focused widget with its breathing ring
-        and the prompts."""
+        """A still picture of everything but the focused widget: made again when the
+        data changes, patched where focus left and arrived when it moves. A frame blits
+        it, draws the focused widget with its breathing ring, and the prompts."""
         focused = self.group.focused
-        if self._base is None or self._base_key != self._version:
-            if self._base is None or self._base.get_size() != surface.get_size():
-                self._base = pygame.Surface(surface.get_size(), 0, surface)
-                self._still = pygame.Surface(surface.get_size(), 0, surface)
-            self._draw_base(self._base)
-            self._still.blit(self._base, (0, 0))   # (no new 8 MB surface per change)
-            for widget in self.group.widgets:
-                if widget is not focused:
-                    widget.draw(self._still, self.ctx.assets, False, 0.0)
-            self._base_key, self._still_focus = self._version, focused
+        if self._still is None or self._still.get_size() != surface.get_size():
+            self._still = pygame.Surface(surface.get_size(), 0, surface)
+            self._still_key = -1
+        if self._still_key != self._version:
+            self._paint(self._still.get_rect())
+            self._still_key, self._still_focus = self._version, focused
         elif self._still_focus is not focused:
             for widget in (self._still_focus, focused):
                 if widget is not None:
-                    self._repaint(widget.rect)
+                    self._paint(widget.rect.inflate(REPAINT_PAD, REPAINT_PAD))
             self._still_focus = focused
         surface.blit(self._still, (0, 0))
         if focused is not None:
             focused.draw(surface, self.ctx.assets, True, self.ctx.pulse)
         draw_prompts(surface, self.ctx, self.prompts)
 
-    def _repaint(self, rect: pygame.Rect) -> None:
-        """The still picture around ``rect`` again: the base, then every unfocused widget
-        that reaches into it (clipped, so shadows are not laid twice)."""
+    def _paint(self, area: pygame.Rect) -> None:
+        """The still picture within ``area``: the screen, then every unfocused widget
+        that reaches into it, all clipped (a patch costs its size, and shadows are not
+        laid twice)."""
         still, focused = self._still, self.group.focused
-        area = rect.inflate(REPAINT_PAD, REPAINT_PAD).clip(still.get_rect())
+        area = area.clip(still.get_rect())
         still.set_clip(area)
-        still.blit(self._base, area, area)
+        self._draw_base(still)
         for widget in self.group.widgets:
             if widget is not focused and \
                     widget.rect.inflate(REPAINT_PAD, REPAINT_PAD).colliderect(area):
