@@ -112,7 +112,9 @@ def test_killed_mid_game_the_next_start_continues_at_the_last_saved_move(tmp_pat
                              stdout=subprocess.PIPE, text=True)
     try:
         assert child.stdout.readline().strip() == "playing"
-        time.sleep(4.0)                   # moves are being made and saved meanwhile
+        while int(child.stdout.readline() or 10**6) < 12:   # a dozen moves saved...
+            pass
+        time.sleep(0.15)                  # ...and killed wherever the next one is
     finally:
         child.send_signal(signal.SIGKILL)
         child.wait()
@@ -127,9 +129,15 @@ def test_killed_mid_game_the_next_start_continues_at_the_last_saved_move(tmp_pat
     assert title.continue_card.entry.id == entry.id
     press(app, pygame.K_RETURN, 3)
     table = app.stack.top
-    assert table.moves_played == len(saved.moves)
+    assert table.resumed and table.match_id == entry.id
+    # it carried on from the last saved move: every move since (an AI's may come at once)
+    # is saved after those, and the table's game is exactly the seed plus all of them
+    now = app.ctx.store.load_match(entry.id)
+    assert now.moves[:len(saved.moves)] == saved.moves
+    assert table.moves_played == len(now.moves) >= len(saved.moves)
+    assert [m.index for m in now.moves] == list(range(len(now.moves)))
     from game.replay import Recording, rebuild
-    assert table.state.to_dict() == rebuild(Recording.from_saved(saved)).to_dict()
+    assert table.state.to_dict() == rebuild(Recording.from_saved(now)).to_dict()
     app.finish()
 
 
@@ -145,8 +153,12 @@ table = make_table(app.ctx, Match("cubirds", default_seats(2, 1), 8))
 show(app, table)
 print("playing", flush=True)
 i = 0
+told = 0
 while True:
     app.frame(1 / 20)
+    if table.moves_played != told:
+        told = table.moves_played
+        print(told, flush=True)
     if table.human_deciding:
         i += 1
         press(app, pygame.K_DOWN if i % 7 == 6 else pygame.K_RETURN)
