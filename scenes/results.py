@@ -11,6 +11,7 @@ import pygame
 from game.engine import State
 from game.input import Act, Input
 from game.session import Match
+from game.store import Highlight
 from scenes.base import MenuScene
 from scenes.widgets import Button
 from sprites import ui
@@ -19,10 +20,26 @@ ROW = 38
 CALM = 1.0   # seconds before the screen listens (a button-masher cannot skip it)
 
 
+def highlight_lines(h: Highlight | None) -> list[tuple[str, bool]]:
+    """What a seat's panel celebrates: (line, gold?) -- a new best score (and the one it
+    beat) and a winning streak of two or more in this game."""
+    if h is None:
+        return []
+    lines = []
+    if h.new_best:
+        lines.append((f"New best! (was {h.previous_best})", True))
+    if h.streak >= 2:
+        lines.append((f"{h.streak} wins in a row", True))
+    return lines
+
+
 class Results(MenuScene):
-    def __init__(self, ctx, state: State, match: Match) -> None:
+    def __init__(self, ctx, state: State, match: Match, match_id: int | None = None) -> None:
         self.state = state
         self.match = match
+        self.match_id = match_id   # the store's record of this match (None: not saved)
+        self.highlights = {h.seat: h for h in ctx.store.highlights(match_id)}
+        self.message = ""
         self.winners = state.winners()
         self.breakdown = state.score_breakdown()
         self.scores = state.scores()
@@ -53,9 +70,19 @@ class Results(MenuScene):
 
     def build(self) -> None:
         y = 850   # the buttons, then the prompt bar below them
-        again = Button(pygame.Rect(ui.CANVAS[0] // 2 - 520, y, 480, 86), "Play again", self.again)
-        menu = Button(pygame.Rect(ui.CANVAS[0] // 2 + 40, y, 480, 86), "Main menu", self.menu)
-        self.group.widgets = [again, menu]
+        labels = [("Play again", self.again), ("Main menu", self.menu)]
+        if self.match_id is not None:
+            labels.insert(1, ("Watch replay", self.watch))
+        w, gap = (480, 80) if len(labels) == 2 else (440, 40)
+        x = ui.CANVAS[0] // 2 - (len(labels) * w + (len(labels) - 1) * gap) // 2
+        self.group.widgets = [Button(pygame.Rect(x + i * (w + gap), y, w, 86), label, fn)
+                              for i, (label, fn) in enumerate(labels)]
+
+    def watch(self) -> None:
+        from scenes.history import watch_replay
+
+        if self.match_id is not None:
+            self.message = watch_replay(self.ctx, self.match_id)
 
     def again(self) -> None:
         from dataclasses import replace
@@ -78,7 +105,10 @@ class Results(MenuScene):
         a = self.ctx.assets
         head = a.text(self.headline(), 80, ui.ACCENT, "title")
         surface.blit(head, head.get_rect(center=(ui.CANVAS[0] // 2, ui.SAFE.top + 50)))
-        if self.outcome:
+        if self.message:
+            line = a.text(self.message, 36, ui.BAD, "bold")
+            surface.blit(line, line.get_rect(center=(ui.CANVAS[0] // 2, ui.SAFE.top + 120)))
+        elif self.outcome:
             line = a.text(self.outcome, 36, ui.TEXT_MUTED)
             surface.blit(line, line.get_rect(center=(ui.CANVAS[0] // 2, ui.SAFE.top + 120)))
         n = self.match.num_players
@@ -105,29 +135,70 @@ class Results(MenuScene):
                               ui.ACCENT if won else ui.TEXT_MUTED, "bold")
             surface.blit(what, what.get_rect(midtop=(rect.centerx, rect.y + 166)))
             rows = self.breakdown[seat] if seat < len(self.breakdown) else []
-            y = rect.y + 230
-            bottom = rect.bottom - ROW - 6
-            shown = 0
-            for label, value in rows:
-                key = label in keys    # a row that decided the game: gold, marked
-                vt = a.text(str(value), 28, ui.ACCENT if key else ui.TEXT, "bold")
-                lt = a.text(str(label), 28, ui.ACCENT if key else ui.TEXT_MUTED,
-                            "bold" if key else "body")
-                if key:
-                    ui.draw_shape(surface, "star", (rect.x + 13, y + 16), 9, ui.ACCENT)
-                two_lines = lt.get_width() + vt.get_width() + 60 > rect.w
-                if y + (2 if two_lines else 1) * ROW > bottom + ROW:
-                    break
-                if two_lines:  # a narrow column: the label gets its own line, never cut
-                    lt = a.text_fit(str(label), 28, rect.w - 48, ui.TEXT_MUTED)
-                    surface.blit(lt, (rect.x + 24, y))
-                    y += ROW - 6
-                else:
-                    surface.blit(lt, (rect.x + 24, y))
-                surface.blit(vt, vt.get_rect(topright=(rect.right - 24, y)))
-                y += ROW
-                shown += 1
-            max_rows = shown
-            if len(rows) > max_rows:
-                more = a.text(f"+{len(rows) - max_rows} more", 28, ui.TEXT_MUTED)
-                surface.blit(more, (rect.x + 24, y))
+            limit = self._draw_highlights(surface, rect, seat) - 6
+            self._draw_rows(surface, rect, rows, keys, rect.y + 230, limit)
+
+    def _draw_rows(self, surface, rect: pygame.Rect, rows, keys, y: int, limit: int) -> None:
+        """A seat's score rows from ``y`` down to ``limit``; the rows that do not fit are
+        counted on a '+N more' line, which fits too."""
+        a = self.ctx.assets
+        laid = []
+        for label, value in rows:
+            key = label in keys    # a row that decided the game: gold, marked
+            vt = a.text(str(value), 28, ui.ACCENT if key else ui.TEXT, "bold")
+            lt = a.text(str(label), 28, ui.ACCENT if key else ui.TEXT_MUTED,
+                        "bold" if key else "body")
+            if lt.get_width() + vt.get_width() + 60 > rect.w:
+                # a narrow column: the label gets its own line, never cut
+                lt = a.text_fit(str(label), 28, rect.w - 48, ui.TEXT_MUTED)
+                laid.append((key, lt, vt, ROW - 6))
+            else:
+                laid.append((key, lt, vt, 0))
+        # the rows that decided the game first, then the others in order, as many as fit
+        # (with room for the '+N more' line when some are left out)
+        order = ([i for i, row in enumerate(laid) if row[0]]
+                 + [i for i, row in enumerate(laid) if not row[0]])
+        room = limit - y
+        shown: set[int] = set()
+        for i in order:
+            need = sum(ROW + laid[j][3] for j in shown | {i})
+            if need + (ROW if len(shown) + 1 < len(laid) else 0) > room:
+                break
+            shown.add(i)
+        for i in sorted(shown):
+            key, lt, vt, extra = laid[i]
+            if key:
+                ui.draw_shape(surface, "star", (rect.x + 13, y + 16), 9, ui.ACCENT)
+            surface.blit(lt, (rect.x + 24, y))
+            y += extra
+            surface.blit(vt, vt.get_rect(topright=(rect.right - 24, y)))
+            y += ROW
+        count = len(shown)
+        if count < len(laid):
+            more = a.text(f"+{len(laid) - count} more", 28, ui.TEXT_MUTED)
+            surface.blit(more, (rect.x + 24, y))
+
+    def _draw_highlights(self, surface, rect: pygame.Rect, seat: int) -> int:
+        """The seat's highlights at the foot of its panel; returns where they begin (the
+        score rows above stop there, so nothing overlaps)."""
+        a = self.ctx.assets
+        lines = []
+        for text, gold in highlight_lines(self.highlights.get(seat)):
+            if a.text(text, 30, ui.ACCENT, "bold").get_width() > rect.w - 80 and " (" in text:
+                first, rest = text.split(" (", 1)     # a narrow panel: "(was 21)" below
+                lines += [(first, gold), ("(" + rest, False)]
+            else:
+                lines.append((text, gold))
+        if not lines:
+            return rect.bottom
+        top = rect.bottom - 16 - len(lines) * ROW
+        pygame.draw.line(surface, ui.ACCENT_DARK, (rect.x + 20, top - 8),
+                         (rect.right - 20, top - 8), 2)
+        for i, (text, gold) in enumerate(lines):
+            y = top + i * ROW
+            if gold:
+                ui.draw_shape(surface, "star", (rect.x + 34, y + ROW // 2), 12, ui.ACCENT)
+            line = a.text_fit(text, 30, rect.w - 80, ui.ACCENT if gold else ui.TEXT_MUTED,
+                              "bold" if gold else "body")
+            surface.blit(line, line.get_rect(midleft=(rect.x + 56, y + ROW // 2)))
+        return top - 12

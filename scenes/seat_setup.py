@@ -128,6 +128,12 @@ class SeatSetup(MenuScene):
         self.message_time = 0.0
         self.phones_on = False
         self._lobby: dict[int, object] = {}
+        # people who played before come first (statistics follow names), then the stock
+        # names nobody has taken; a profile's colour comes with its name
+        profiles = ctx.store.profiles()
+        self.profile_colours = {p.name.casefold(): p.colour for p in profiles}
+        self.names = [p.name for p in profiles] + [
+            n for n in SEAT_NAMES if n.casefold() not in self.profile_colours]
         super().__init__(ctx)
         if ctx.session.phones_on:
             self._switch_phones(True, quiet=True)
@@ -165,10 +171,11 @@ class SeatSetup(MenuScene):
             seat = self.seats[i]
             cy = y + row_h // 2
             g.widgets.append(SeatBadge(pygame.Rect(104, cy - ROW_H // 2, 76, ROW_H), self, i))
+            names = self.names if seat.name in self.names else [seat.name] + self.names
             g.widgets.append(Choice(pygame.Rect(190, cy - ROW_H // 2, 400 if phones else 480,
-                                                ROW_H), "Name", SEAT_NAMES,
-                                    SEAT_NAMES.index(seat.name),
-                                    lambda k, i=i: self._set(i, name=SEAT_NAMES[k]), split=0.3))
+                                                ROW_H), "Name", names, names.index(seat.name),
+                                    lambda k, i=i, names=names: self.pick_name(i, names[k]),
+                                    split=0.3))
             status = pygame.Rect(610, cy - ROW_H // 2, 420, ROW_H) if phones else \
                 pygame.Rect(690, cy - ROW_H // 2, 520, ROW_H)
             g.widgets.append(SeatStatus(status, self, i))
@@ -345,6 +352,17 @@ class SeatSetup(MenuScene):
         self.seats[index] = Seat(changes.get("name", seat.name), seat.human,
                                  changes.get("level", seat.level), seat.colour, seat.device)
         self._remember()
+
+    def pick_name(self, index: int, name: str) -> None:
+        """Seat ``index`` takes ``name``; a remembered person's colour comes with it
+        unless another playing seat has that colour."""
+        self._set(index, name=name)
+        colour = self.profile_colours.get(name.casefold())
+        taken = {s.colour for i, s in enumerate(self.seats[:self.count]) if i != index}
+        if colour is not None and colour not in taken:
+            seat = self.seats[index]
+            self.seats[index] = Seat(seat.name, seat.human, seat.level, colour % 6, seat.device)
+            self._remember()
 
     def cycle_colour(self, index: int, delta: int) -> bool:
         """Give seat ``index`` the next colour (and shape) no other playing seat uses."""

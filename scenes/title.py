@@ -97,7 +97,10 @@ class Title(MenuScene):
         self.layout = layouts.get("title", self.ctx.log, LAYOUT_OBJECTS)
         menu = self.layout.get("menu")
         spacing = int(menu.prop("spacing", 24))
-        entries = [("Play", self.play), ("How to play", self.rules), ("Settings", self.settings)]
+        entries = [("Play", self.play), ("How to play", self.rules)]
+        if not self.ctx.options.kiosk:
+            entries.append(("History", self.history))
+        entries.append(("Settings", self.settings))
         if not self.ctx.options.kiosk:
             entries.append(("Quit", self.quit))
         height = (menu.h - spacing * (len(entries) - 1)) // len(entries)
@@ -148,6 +151,10 @@ class Title(MenuScene):
     def rules(self) -> None:
         from scenes.rules import Rules
         self.ctx.stack.push(Rules(self.ctx, self.ctx.session.last_game))
+
+    def history(self) -> None:
+        from scenes.history import History
+        self.ctx.stack.push(History(self.ctx))
 
     def settings(self) -> None:
         from scenes.settings import SettingsScene

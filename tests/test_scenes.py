@@ -79,7 +79,7 @@ def test_title_menu_works_with_a_mouse(app):
     from scenes.title import Title
 
     title = show(app, Title(app.ctx))
-    target = title.group.widgets[2].rect.center  # Settings
+    target = next(w for w in title.group.widgets if w.label == "Settings").rect.center
     post(pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(1, 1), buttons=(0, 0, 0)),
          pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=target, button=1))
     app.frame(1 / 60)

@@ -9,8 +9,9 @@ writes bench.json.
 - random-play throughput per game (complete games/s through the engine contract, one core);
 - AI decision latency per game and level;
 - the store (game/store.py): committing one move with its snapshot, opening the
-  database, a History screen's queries over 10,000 recorded matches, rebuilding the
-  last position of a long game for a replay;
+  database, a History screen's queries over 10,000 recorded matches and the History
+  screen's own frames over them (a page, view or person changed every tenth frame),
+  rebuilding the last position of a long game for a replay;
 - phones (issue 21), on loopback: a move's round trip phone -> game loop -> phone, the
   game loop's frame time with five phones playing, card image serving once cached, and
   the phone server's start and stop;
@@ -386,6 +387,44 @@ def _resume_times(path: Path, recording) -> list:
     return times
 
 
+def _history_screen_times(path: Path, frames: int) -> dict:
+    """The History screen itself over the recorded matches: whole frames (input, update,
+    drawing, every frame drawn), with a page turned or the view, person or game changed
+    every tenth frame, so the store's reads on those frames are in the figure."""
+    import pygame
+
+    from game.app import App, make_logger
+    from game.cli import Options
+    from game.store import open_store
+    from scenes.history import History
+    from scenes.start import routes
+
+    settings = Path(tempfile.mkdtemp()) / "settings.json"
+    app = App(Options(headless=True), settings_path=settings, log=make_logger(),
+              routes=routes(), store=open_store(path))   # the bench's own database
+    app.stack.push(History(app.ctx))
+    app.stack.apply_pending()
+    for _ in range(30):
+        app.frame(1 / 60)
+    keys = [pygame.K_e] * 4 + [pygame.K_TAB, pygame.K_e, pygame.K_DOWN, pygame.K_RIGHT,
+                               pygame.K_RIGHT, pygame.K_UP, pygame.K_TAB, pygame.K_q]
+    times: list = []
+    changes: list = []
+    for number in range(frames):
+        if number % 10 == 0:
+            key = keys[number // 10 % len(keys)]
+            for kind in (pygame.KEYDOWN, pygame.KEYUP):
+                pygame.event.post(pygame.event.Event(kind, key=key, mod=0, unicode="",
+                                                     scancode=0))
+        app.last_input = app.ctx.time      # the focus ring breathes: every frame is drawn
+        with timed(times):
+            app.frame(1 / 60)
+        if number % 10 == 0:
+            changes.append(times[-1])
+    app.finish()
+    return {"frames": times, "changes": changes}
+
+
 LAUNCH = """
 import sys, time
 from game.app import App
@@ -467,6 +506,7 @@ def bench_store(commits: int, frames: int) -> dict:
                 store.profiles()
     out["history"] = parts
     store.close()
+    out["history_screen"] = _history_screen_times(path, frames)
 
     recording = _long_recording()
     rebuilds: list = []
@@ -796,6 +836,11 @@ def report(data: dict) -> str:
         h = st["history"]
         lines.append(row(f"History frame over {HISTORY_MATCHES} matches", h["frame"],
                          HISTORY_TARGET_MS))
+        if "history_screen" in st:
+            screen = st["history_screen"]
+            lines.append(row("  the screen's frames, 1 in 10 a change", screen["frames"],
+                             FRAME_P99_TARGET_MS))
+            lines.append(row("    only the frames with a change", screen["changes"]))
         for key, label in (("recent", "a page of 10 + count"),
                            ("stats", "stats: one game + every game"),
                            ("chart", "scores over time"), ("profiles", "profiles")):

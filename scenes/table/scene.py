@@ -356,7 +356,8 @@ class TableScene(Animations, Chrome, Couch, Keeping, Hints, Scene):
                     self.on_finished(self)
                     return
                 from scenes.results import Results
-                self.ctx.stack.replace(Results(self.ctx, self.state, self.match))
+                self.ctx.stack.replace(Results(self.ctx, self.state, self.match,
+                                               match_id=getattr(self, "match_id", None)))
             return
         seat = self.state.current_player
         if self.decision is None:

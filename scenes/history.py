@@ -1,0 +1,704 @@
+"""History: the recent matches (paged; watch or export one), each person's record per
+game, and a chart of their scores or of their wins per game -- all read from ctx.store.
+
+The store is asked only when what is shown changes (a page, a filter, a person, a game)
+and the answers, the chart included, are kept in the scene: a frame draws without
+touching the database, however many matches it holds.
+
+Keys: LEFT/RIGHT change a choice, UP/DOWN move line by line, LB/RB (Q/E) turn pages (or
+pick the next person), X (Tab) switches between Matches and Statistics; the mouse clicks
+the tabs, rows and page buttons.
+"""
+from __future__ import annotations
+
+import math
+import time
+from pathlib import Path
+from typing import Callable, Sequence
+
+import pygame
+
+from game.engine import GAMES
+from game.input import Act, Input
+from game.store import MatchSummary, ScorePoint, SeatRecord, Stats, Store, default_path
+from scenes.base import MenuScene, draw_backdrop, draw_prompts
+from scenes.overlays import Overlay
+from scenes.widgets import Button, Choice, FocusGroup, Widget
+from sprites import ui
+
+PAGE_ROWS = 5
+TAB_Y, TAB_H = 62, 84
+LINE_Y, LINE_H = 176, 72           # the filter line under the tabs
+ROWS_Y, ROW_H, ROW_PITCH = 268, 100, 112
+PAGER_Y, PAGER_H = 836, 80
+STATS_X, STATS_W = 96, 720         # Statistics: the numbers on the left ...
+CHART = pygame.Rect(840, LINE_Y, 1824 - 840, 930 - LINE_Y)   # ... the chart on the right
+CHART_POINTS = 40                  # the last this-many games in the score chart
+LINE_SLACK = 24                    # widgets whose centres are this close form one line
+REPAINT_PAD = 56                   # a widget's shadow, lift and focus ring fit in this
+LEVEL_NAMES = {"random": "Random", "easy": "Easy", "normal": "Normal", "hard": "Hard"}
+ALL_GAMES = "All games"
+
+
+# -- words -------------------------------------------------------------------------------
+def when(stamp: float | None) -> str:
+    """'Tue 12 Mar 2024, 14:05' (local time) for a match's end."""
+    if stamp is None:
+        return ""
+    return time.strftime("%a %d %b %Y, %H:%M", time.localtime(stamp))
+
+
+def seat_label(seat: SeatRecord) -> str:
+    """A person's name, or an AI seat's name with its level: 'Heron (Hard AI)'."""
+    if seat.human:
+        return seat.name
+    return f"{seat.name} ({LEVEL_NAMES.get(seat.level or '', seat.level or '?')} AI)"
+
+
+def game_name(game_id: str) -> str:
+    spec = GAMES.get(game_id)
+    return spec.name if spec is not None else game_id
+
+
+def winner_line(summary: MatchSummary) -> str:
+    names = summary.winner_names
+    if not names:
+        return "No winner"
+    if len(names) == 1:
+        return f"{names[0]} won"
+    return f"{', '.join(names[:-1])} and {names[-1]} shared the win"
+
+
+def replays_dir(store: Store) -> Path:
+    """The replays/ folder beside the database (the user data folder)."""
+    return (store.path or default_path()).parent / "replays"
+
+
+def export_match(store: Store, match_id: int) -> str:
+    """Write a finished match as a replay file; the line to show (its path, or why not)."""
+    from game.replay import Recording, ReplayError, save_recording
+
+    saved = store.load_match(match_id)
+    if saved is None:
+        return "This match is no longer in the history."
+    stamp = time.strftime("%Y%m%d-%H%M", time.localtime(saved.ended or saved.started))
+    path = replays_dir(store) / f"{saved.game_id}-{stamp}-match{match_id}.json"
+    try:
+        save_recording(Recording.from_saved(saved), path)
+    except ReplayError as exc:
+        return str(exc)
+    return f"Saved to {path}"
+
+
+def watch_replay(ctx, match_id: int) -> str:
+    """Open the replay of ``match_id`` (scenes/replay.py); '' or why it cannot open."""
+    try:
+        from scenes.replay import watch
+    except ImportError:
+        return "Replays are not available"
+    said = watch(ctx, match_id)   # '' when the replay is on screen, else why not
+    return said if isinstance(said, str) else ""
+
+
+# -- focus by lines -------------------------------------------------------------------------
+class LineGroup(FocusGroup):
+    """UP/DOWN go to the next line of widgets (the one nearest in x), wrapping at the
+    ends: full-width rows and narrow buttons never strand the focus, as a cone search
+    can when a wide row sits under a small button at the edge."""
+
+    def move(self, dx: int, dy: int) -> bool:
+        current = self.focused
+        if dy == 0 or current is None:
+            return super().move(dx, dy)
+        others = [w for w in self.widgets if w.focusable and w is not current]
+        cy = current.rect.centery
+        ahead = [w for w in others if (w.rect.centery - cy) * dy > LINE_SLACK]
+        if ahead:
+            line = min(abs(w.rect.centery - cy) for w in ahead)
+        else:   # wrap: the line at the far end the other way
+            ahead = [w for w in others if (cy - w.rect.centery) * dy > LINE_SLACK]
+            if not ahead:
+                return True
+            line = max(abs(w.rect.centery - cy) for w in ahead)
+        row = [w for w in ahead if abs(abs(w.rect.centery - cy) - line) <= LINE_SLACK]
+        target = min(row, key=lambda w: abs(w.rect.centerx - current.rect.centerx))
+        self.focus(target)
+        self._sound("tap")
+        return True
+
+
+def keyed(widget: Widget, key: str) -> Widget:
+    """Name a widget, so focus can find its successor after a rebuild."""
+    widget.key = key  # type: ignore[attr-defined]
+    return widget
+
+
+# -- the matches list --------------------------------------------------------------------------
+class MatchRow(Widget):
+    """One finished match: game, date and result; every seat with its score (winners in
+    gold with a star). Its text is laid out once, not every frame."""
+
+    def __init__(self, rect, summary: MatchSummary, on_press: Callable[[], object]) -> None:
+        super().__init__(rect)
+        self.summary = summary
+        self.on_press = on_press
+        self._content: pygame.Surface | None = None
+
+    def activate(self) -> bool:
+        self.on_press()
+        return True
+
+    def draw(self, surface, assets, focused, t) -> None:
+        rect = self.rect.move(0, -5) if focused else self.rect
+        ui.draw_shadowed_panel(surface, rect, ui.PANEL_LIGHT if focused else ui.PANEL, 20)
+        if self._content is None:
+            self._content = self._render(assets)
+        surface.blit(self._content, (rect.x + 28, rect.y + 8))
+        if focused:
+            ui.draw_focus_ring(surface, rect, t, 20)
+
+    def _render(self, assets) -> pygame.Surface:
+        s = self.summary
+        width = self.rect.w - 56
+        out = pygame.Surface((width, self.rect.h - 16), pygame.SRCALPHA)
+        head = assets.text(game_name(s.game_id), 36, ui.TEXT, "bold")
+        out.blit(head, (0, 0))
+        date = assets.text(f"  \u00b7  {when(s.ended)}", 32, ui.TEXT_MUTED)
+        out.blit(date, (head.get_width(), head.get_height() - date.get_height()))
+        won = assets.text(winner_line(s), 34, ui.ACCENT, "bold")
+        out.blit(won, won.get_rect(topright=(width, 0)))
+        y = head.get_height() + 4
+        draw_seat_line(out, assets, s.seats, s.winners, pygame.Rect(0, y, width, 40))
+        return out
+
+
+def draw_seat_line(surface: pygame.Surface, assets, seats: Sequence[SeatRecord],
+                   winners: Sequence[int], area: pygame.Rect, size: int = 30) -> None:
+    """Every seat as 'shape Name score' along one line, winners in gold with a star after
+    the score. Too long a line gets equal columns with the names (never the scores) cut
+    short: the font never shrinks below the ten-foot size."""
+    shape_w, star_w, gap = 34, 30, 30
+    cells = []
+    for seat in seats:
+        won = seat.seat in winners
+        colour, face = (ui.ACCENT, "bold") if won else (ui.TEXT, "body")
+        score = assets.text("" if seat.score is None else f" {seat.score}", size, colour, "bold")
+        cells.append((seat, won, colour, face, score))
+    names = [assets.text(seat_label(seat), size, colour, face)
+             for seat, _, colour, face, _ in cells]
+    widths = [shape_w + n.get_width() + sc.get_width() + (star_w if won else 0)
+              for n, (_, won, _, _, sc) in zip(names, cells)]
+    column = None
+    if sum(widths) + gap * (len(cells) - 1) > area.w:
+        column = (area.w - gap * (len(cells) - 1)) // len(cells)
+    x, cy = area.x, area.centery
+    for (seat, won, colour, face, score), name, width in zip(cells, names, widths):
+        if column is not None:
+            room = column - shape_w - score.get_width() - (star_w if won else 0)
+            name = assets.text_fit(seat_label(seat), size, room, colour, face)
+        index = seat.colour % 6
+        ui.draw_shape(surface, ui.SEAT_SHAPES[index], (x + 12, cy), 12, ui.SEAT_COLOURS[index])
+        surface.blit(name, name.get_rect(midleft=(x + shape_w, cy)))
+        right = x + shape_w + name.get_width()
+        surface.blit(score, score.get_rect(midleft=(right, cy)))
+        if won:
+            ui.draw_shape(surface, "star", (right + score.get_width() + 18, cy), 12, ui.ACCENT)
+        x += (column if column is not None else width) + gap
+
+
+class MatchDetail(Overlay):
+    """One match, with what can be done with it: watch it again, export it."""
+
+    panel_size = (1500, 640)
+    prompts = ((Act.CONFIRM, "Choose"), (Act.BACK, "Close"))
+
+    def __init__(self, ctx, summary: MatchSummary) -> None:
+        super().__init__(ctx)
+        self.summary = summary
+        self.message = ""
+        self.failed = False
+        y, w, gap = self.panel.bottom - 130, 420, 40
+        x = self.panel.centerx - (3 * w + 2 * gap) // 2
+        self.group.widgets = [
+            Button(pygame.Rect(x, y, w, 90), "Watch replay", self.watch),
+            Button(pygame.Rect(x + w + gap, y, w, 90), "Export", self.export),
+            Button(pygame.Rect(x + 2 * (w + gap), y, w, 90), "Close", self.cancel)]
+
+    def watch(self) -> None:
+        self.message = watch_replay(self.ctx, self.summary.id)
+        self.failed = bool(self.message)
+
+    def export(self) -> None:
+        self.message = export_match(self.ctx.store, self.summary.id)
+        self.failed = not self.message.startswith("Saved to ")
+        self.ctx.play("error" if self.failed else "chirp")
+
+    def draw_content(self, surface) -> None:
+        a, s, p = self.ctx.assets, self.summary, self.panel
+        head = a.text(f"{game_name(s.game_id)}  \u00b7  {when(s.ended)}", 52, ui.TEXT, "title")
+        surface.blit(head, head.get_rect(midtop=(p.centerx, p.y + 36)))
+        line = s.outcome or winner_line(s)
+        out = a.text_fit(line, 34, p.w - 120, ui.ACCENT, "bold")
+        surface.blit(out, out.get_rect(midtop=(p.centerx, p.y + 112)))
+        # the seats in two columns of up to three
+        col_w = (p.w - 160) // 2
+        for i, seat in enumerate(s.seats):
+            x = p.x + 80 + (i // 3) * (col_w + 40)
+            y = p.y + 180 + (i % 3) * 56
+            won = seat.seat in s.winners
+            index = seat.colour % 6
+            ui.draw_shape(surface, ui.SEAT_SHAPES[index], (x + 16, y + 22), 16,
+                          ui.SEAT_COLOURS[index])
+            name = a.text_fit(seat_label(seat), 36, col_w - 170, ui.ACCENT if won else ui.TEXT,
+                              "bold" if won else "body")
+            surface.blit(name, name.get_rect(midleft=(x + 48, y + 22)))
+            score = a.text("" if seat.score is None else str(seat.score), 40,
+                           ui.ACCENT if won else ui.TEXT, "bold")
+            spot = score.get_rect(midright=(x + col_w, y + 22))
+            surface.blit(score, spot)
+            if won:   # the star says "winner" without relying on the gold
+                ui.draw_shape(surface, "star", (spot.x - 30, spot.centery), 16, ui.ACCENT)
+        if self.message:
+            colour = ui.BAD if self.failed else ui.GOOD
+            note = a.text_block(self.message, 30, p.w - 120, colour)
+            surface.blit(note, note.get_rect(midbottom=(p.centerx, p.bottom - 150)))
+
+
+# -- the chart -----------------------------------------------------------------------------
+def nice_top(value: float) -> tuple[int, int]:
+    """An axis top at or above ``value`` and a tick step: (30, 10), (25, 5), (8, 2)."""
+    value = max(value, 1)
+    for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000):
+        if value / step <= 5:
+            return int(math.ceil(value / step) * step), step
+    step = 10 ** int(math.log10(value))
+    return int(math.ceil(value / step) * step), step
+
+
+def score_chart(assets, size: tuple[int, int], title: str,
+                points: Sequence[ScorePoint]) -> pygame.Surface:
+    """Scores over time, oldest on the left; wins are gold stars, other games circles."""
+    out = pygame.Surface(size, pygame.SRCALPHA)
+    w, h = size
+    head = assets.text_fit(title, 36, w - 60, ui.TEXT, "bold")
+    out.blit(head, (30, 22))
+    plot = pygame.Rect(120, 140, w - 170, h - 260)
+    if not points:
+        msg = assets.text_block("No finished games here yet.", 34, plot.w, ui.TEXT_MUTED)
+        out.blit(msg, msg.get_rect(center=plot.center))
+        return out
+    top, step = nice_top(max(p.score for p in points))
+    for value in range(0, top + 1, step):
+        y = plot.bottom - round(plot.h * value / top)
+        pygame.draw.line(out, (60, 70, 96), (plot.x, y), (plot.right, y), 2)
+        label = assets.text(str(value), 28, ui.TEXT_MUTED)
+        out.blit(label, label.get_rect(midright=(plot.x - 14, y)))
+    pygame.draw.line(out, ui.TEXT_MUTED, plot.bottomleft, plot.bottomright, 3)
+    pygame.draw.line(out, ui.TEXT_MUTED, plot.bottomleft, plot.topleft, 3)
+    axis = assets.text("Score", 30, ui.TEXT_MUTED, "bold")
+    out.blit(axis, axis.get_rect(bottomleft=(plot.x - 100, plot.y - 16)))
+    n = len(points)
+    span = max(n - 1, 1)
+    xy = [(plot.x + 24 + round((plot.w - 48) * (i / span if n > 1 else 0.5)),
+           plot.bottom - round(plot.h * p.score / top)) for i, p in enumerate(points)]
+    if n > 1:
+        pygame.draw.lines(out, ui.TEXT_MUTED, False, xy, 3)
+    for (x, y), p in zip(xy, points):
+        if p.won:
+            ui.draw_shape(out, "star", (x, y), 15, ui.ACCENT)
+        else:
+            pygame.draw.circle(out, (20, 24, 34), (x, y), 10)
+            pygame.draw.circle(out, ui.TEXT, (x, y), 10, 4)
+    first = assets.text("oldest", 28, ui.TEXT_MUTED)
+    last = assets.text(f"newest  ({n} {'game' if n == 1 else 'games'})", 28, ui.TEXT_MUTED)
+    out.blit(first, first.get_rect(midtop=(xy[0][0], plot.bottom + 12)))
+    out.blit(last, last.get_rect(topright=(plot.right, plot.bottom + 12)))
+    # the legend: a shape and a word for each kind of point
+    y = h - 44
+    ui.draw_shape(out, "star", (plot.x + 16, y), 15, ui.ACCENT)
+    won = assets.text("won", 30, ui.TEXT)
+    out.blit(won, won.get_rect(midleft=(plot.x + 40, y)))
+    x = plot.x + 80 + won.get_width()
+    pygame.draw.circle(out, ui.TEXT, (x, y), 10, 4)
+    lost = assets.text("did not win", 30, ui.TEXT)
+    out.blit(lost, lost.get_rect(midleft=(x + 24, y)))
+    return out
+
+
+def wins_chart(assets, size: tuple[int, int], title: str,
+               stats: Sequence[Stats], games: Sequence[str]) -> pygame.Surface:
+    """Per game, a hollow bar for the games played and a gold one inside it for wins."""
+    out = pygame.Surface(size, pygame.SRCALPHA)
+    w, h = size
+    head = assets.text_fit(title, 36, w - 60, ui.TEXT, "bold")
+    out.blit(head, (30, 22))
+    by_game = {s.game_id: s for s in stats}
+    most = max([s.played for s in stats] + [1])
+    label_w, number_w = 290, 190
+    bar_x, bar_w = 30 + label_w, w - 60 - label_w - number_w
+    pitch = min(120, (h - 200) // max(len(games), 1))
+    for i, game_id in enumerate(games):
+        s = by_game.get(game_id)
+        played, wins = (s.played, s.wins) if s else (0, 0)
+        cy = 130 + i * pitch + pitch // 2
+        name = assets.text_fit(game_name(game_id), 34, label_w - 20, ui.TEXT, "bold")
+        out.blit(name, name.get_rect(midleft=(30, cy)))
+        frame = pygame.Rect(bar_x, cy - 26, max(6, round(bar_w * played / most)), 52)
+        if played:
+            pygame.draw.rect(out, ui.TEXT_MUTED, frame, 3, border_radius=8)
+        if wins:
+            fill = pygame.Rect(bar_x, cy - 26, max(6, round(bar_w * wins / most)), 52)
+            pygame.draw.rect(out, ui.ACCENT, fill.inflate(-8, -8), border_radius=6)
+        number = assets.text(f"{wins} of {played}", 32, ui.TEXT)
+        out.blit(number, number.get_rect(midleft=(w - 30 - number_w + 16, cy)))
+    y = h - 44
+    pygame.draw.rect(out, ui.ACCENT, (30, y - 14, 40, 28), border_radius=6)
+    won = assets.text("won", 30, ui.TEXT)
+    out.blit(won, won.get_rect(midleft=(80, y)))
+    x = 110 + won.get_width()
+    pygame.draw.rect(out, ui.TEXT_MUTED, (x, y - 16, 40, 32), 3, border_radius=8)
+    played = assets.text("played", 30, ui.TEXT)
+    out.blit(played, played.get_rect(midleft=(x + 50, y)))
+    return out
+
+
+# -- the screen --------------------------------------------------------------------------------
+class History(MenuScene):
+    """Recent matches and everyone's statistics, with a chart."""
+
+    VIEWS = ("matches", "stats")
+    TAB_LABELS = {"matches": "Matches", "stats": "Statistics"}
+
+    def __init__(self, ctx) -> None:
+        self.store: Store = ctx.store
+        self.games = [g for g, spec in GAMES.items() if spec.available]
+        self.view = "matches"
+        self.page = 0
+        self.game_filter: str | None = None
+        self.total = self.store.count_finished()
+        self.empty = self.total == 0
+        self.people = [p.name for p in self.store.profiles()] if not self.empty else []
+        self.person = 0
+        self.stat_game: str | None = None
+        self.rows: list[MatchSummary] = []
+        self.stats: Stats | None = None
+        self.by_game: list[Stats] = []
+        self.chart: pygame.Surface | None = None
+        width = 400
+        self._ready = False   # MenuScene.__init__ builds before anything is read
+        self._version = 0
+        self._still: pygame.Surface | None = None    # see draw()
+        self._still_key = -1
+        self._still_focus: Widget | None = None
+        self.tabs = {view: pygame.Rect(ui.SAFE.right - (2 - i) * (width + 20) + 20, TAB_Y,
+                                       width, TAB_H) for i, view in enumerate(self.VIEWS)}
+        super().__init__(ctx)
+        self._ready = True
+        self.load()
+
+    # -- reading the store (only when something changes) -----------------------------------
+    @property
+    def pages(self) -> int:
+        return max(1, math.ceil(self.total / PAGE_ROWS))
+
+    @property
+    def person_name(self) -> str | None:
+        return self.people[self.person] if self.people else None
+
+    def load(self) -> None:
+        """Ask the store for what the current view shows, then lay the widgets out."""
+        if self.empty:
+            pass
+        elif self.view == "matches":
+            self.total = self.store.count_finished(game_id=self.game_filter)
+            self.page = max(0, min(self.page, self.pages - 1))
+            self.rows = self.store.recent(PAGE_ROWS, self.page * PAGE_ROWS,
+                                          game_id=self.game_filter)
+        elif self.person_name is not None:
+            self._load_stats(self.person_name)
+        self.build()
+
+    def _load_stats(self, name: str) -> None:
+        size = CHART.size
+        if self.stat_game is None:
+            self.by_game = self.store.stats_by_game(name)
+            self.stats = None
+            self.chart = wins_chart(self.ctx.assets, size, f"{name}: wins per game",
+                                    self.by_game, self.games)
+        else:
+            self.stats = self.store.stats(name, self.stat_game)
+            points = self.store.score_history(name, self.stat_game, CHART_POINTS)
+            self.chart = score_chart(self.ctx.assets, size,
+                                     f"{name}'s scores in {game_name(self.stat_game)}", points)
+
+    # -- widgets -----------------------------------------------------------------------------
+    def build(self) -> None:
+        if not self._ready:
+            return
+        old = getattr(self.group.focused, "key", None)
+        widgets: list[Widget] = []
+        if self.empty:
+            widgets.append(keyed(Button(pygame.Rect(0, 0, 420, 90), "Back", self.back),
+                                 "back"))
+            widgets[0].rect.midtop = (ui.CANVAS[0] // 2, 640)
+        elif self.view == "matches":
+            widgets += self._match_widgets()
+        else:
+            widgets += self._stats_widgets()
+        self.group = LineGroup(widgets, ctx=self.ctx)
+        self._version += 1      # the still picture is out of date
+        keys = [getattr(w, "key", None) for w in widgets]
+        rows = [w for w, k in zip(widgets, keys) if str(k).startswith("row:")]
+        if old in keys:
+            self.group.focus(widgets[keys.index(old)])
+        elif rows:   # a shorter page keeps focus in the list; otherwise the newest match
+            self.group.focus(rows[-1] if str(old).startswith("row:") else rows[0])
+
+    def _match_widgets(self) -> list[Widget]:
+        names = [ALL_GAMES] + [game_name(g) for g in self.games]
+        current = 0 if self.game_filter is None else self.games.index(self.game_filter) + 1
+        out: list[Widget] = [keyed(Choice(pygame.Rect(ui.SAFE.x, LINE_Y, 820, LINE_H), "Game",
+                                          names, current, self._filter, split=0.28),
+                                   "filter")]
+        for i, summary in enumerate(self.rows):
+            rect = pygame.Rect(ui.SAFE.x, ROWS_Y + i * ROW_PITCH, ui.SAFE.w, ROW_H)
+            out.append(keyed(MatchRow(rect, summary, lambda s=summary: self.open(s)),
+                             f"row:{i}"))
+        newer = Button(pygame.Rect(ui.SAFE.x, PAGER_Y, 360, PAGER_H), "\u2039 Newer",
+                       lambda: self.turn(-1), enabled=self.page > 0, size=40)
+        older = Button(pygame.Rect(ui.SAFE.right - 360, PAGER_Y, 360, PAGER_H), "Older \u203a",
+                       lambda: self.turn(1), enabled=self.page < self.pages - 1, size=40)
+        return out + [keyed(newer, "newer"), keyed(older, "older")]
+
+    def _stats_widgets(self) -> list[Widget]:
+        if not self.people:
+            return []
+        names = [ALL_GAMES] + [game_name(g) for g in self.games]
+        game = 0 if self.stat_game is None else self.games.index(self.stat_game) + 1
+        return [keyed(Choice(pygame.Rect(STATS_X, LINE_Y, STATS_W, LINE_H), "Player",
+                             self.people, self.person, self._pick_person, split=0.3), "person"),
+                keyed(Choice(pygame.Rect(STATS_X, LINE_Y + LINE_H + 16, STATS_W, LINE_H),
+                             "Game", names, game, self._pick_game, split=0.3), "game")]
+
+    # -- changes -------------------------------------------------------------------------------
+    def _filter(self, index: int) -> None:
+        self.game_filter = None if index == 0 else self.games[index - 1]
+        self.page = 0
+        self.load()
+
+    def _pick_person(self, index: int) -> None:
+        self.person = index
+        self.load()
+
+    def _pick_game(self, index: int) -> None:
+        self.stat_game = None if index == 0 else self.games[index - 1]
+        self.load()
+
+    def turn(self, delta: int) -> bool:
+        """Another page of matches; False (and a buzz) at either end."""
+        page = max(0, min(self.pages - 1, self.page + delta))
+        if page == self.page:
+            self.ctx.play("error")
+            return False
+        self.page = page
+        self.ctx.play("flip")
+        self.load()
+        return True
+
+    def switch(self, view: str) -> None:
+        if view != self.view and not self.empty:
+            self.view = view
+            self.ctx.play("tap")
+            self.load()
+
+    def open(self, summary: MatchSummary) -> None:
+        self.ctx.stack.push(MatchDetail(self.ctx, summary))
+
+    # -- input ---------------------------------------------------------------------------------
+    @property
+    def prompts(self) -> tuple:  # type: ignore[override]
+        if self.empty:
+            return ((Act.BACK, "Back"),)
+        other = self.TAB_LABELS["stats" if self.view == "matches" else "matches"]
+        if self.view == "matches":
+            return ((Act.CONFIRM, "Open"), (Act.NEXT, "Older page"), (Act.ALT, other),
+                    (Act.BACK, "Back"))
+        return ((Act.LEFT, "Change"), (Act.NEXT, "Next player"), (Act.ALT, other),
+                (Act.BACK, "Back"))
+
+    def handle(self, event: Input) -> bool:
+        act = event.act
+        if act is Act.ALT:
+            self.switch("stats" if self.view == "matches" else "matches")
+            return True
+        if act in (Act.PREV, Act.NEXT) and not self.empty:
+            delta = -1 if act is Act.PREV else 1
+            if self.view == "matches":
+                self.turn(delta)
+            elif self.people:
+                self.person = (self.person + delta) % len(self.people)
+                self.ctx.play("tap")
+                self.load()
+            return True
+        if act is Act.CONFIRM and event.pos is not None:
+            for view, rect in self.tabs.items():
+                if rect.collidepoint(event.pos):
+                    self.switch(view)
+                    return True
+        return super().handle(event)
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        """A still picture of everything but the focused widget: made again when the
+        data changes, patched where focus left and arrived when it moves. A frame blits
+        it, draws the focused widget with its breathing ring, and the prompts."""
+        focused = self.group.focused
+        if self._still is None or self._still.get_size() != surface.get_size():
+            self._still = pygame.Surface(surface.get_size(), 0, surface)
+            self._still_key = -1
+        if self._still_key != self._version:
+            self._paint(self._still.get_rect())
+            self._still_key, self._still_focus = self._version, focused
+        elif self._still_focus is not focused:
+            for widget in (self._still_focus, focused):
+                if widget is not None:
+                    self._paint(widget.rect.inflate(REPAINT_PAD, REPAINT_PAD))
+            self._still_focus = focused
+        surface.blit(self._still, (0, 0))
+        if focused is not None:
+            focused.draw(surface, self.ctx.assets, True, self.ctx.pulse)
+        draw_prompts(surface, self.ctx, self.prompts)
+
+    def _paint(self, area: pygame.Rect) -> None:
+        """The still picture within ``area``: the screen, then every unfocused widget
+        that reaches into it, all clipped (a patch costs its size, and shadows are not
+        laid twice)."""
+        still, focused = self._still, self.group.focused
+        area = area.clip(still.get_rect())
+        still.set_clip(area)
+        self._draw_base(still)
+        for widget in self.group.widgets:
+            if widget is not focused and \
+                    widget.rect.inflate(REPAINT_PAD, REPAINT_PAD).colliderect(area):
+                widget.draw(still, self.ctx.assets, False, 0.0)
+        still.set_clip(None)
+
+    def _draw_base(self, surface: pygame.Surface) -> None:
+        draw_backdrop(surface)
+        a = self.ctx.assets
+        title = a.text("History", 84, ui.TEXT, "title")
+        surface.blit(title, title.get_rect(midleft=(ui.SAFE.x, TAB_Y + TAB_H // 2)))
+        if self.empty:
+            self._draw_empty(surface)
+        else:
+            self._draw_tabs(surface)
+            if self.view == "matches":
+                self._draw_matches(surface)
+            else:
+                self._draw_stats(surface)
+
+    def _draw_tabs(self, surface) -> None:
+        a = self.ctx.assets
+        for view, rect in self.tabs.items():
+            current = view == self.view
+            surface.blit(ui.panel(rect.size, ui.PANEL_LIGHT if current else ui.PANEL, 18), rect)
+            label = a.text(self.TAB_LABELS[view], 44, ui.TEXT if current else ui.TEXT_MUTED,
+                           "title")
+            surface.blit(label, label.get_rect(center=rect.center))
+            if current:   # the open tab: underlined, not ringed (the ring is focus)
+                pygame.draw.rect(surface, ui.ACCENT, (rect.x + 24, rect.bottom - 10,
+                                                      rect.w - 48, 6), border_radius=3)
+
+    def empty_lines(self) -> tuple[str, str]:
+        """What the screen says when there is nothing to show, and why."""
+        if self.store.problem:
+            return "No history to show.", self.store.problem
+        if not self.store.saving:
+            return "No history to show.", "This Birdhouse does not keep its games."
+        return ("No finished games yet.",
+                "Finish a game and it will show up here, with everyone's statistics.")
+
+    def _draw_empty(self, surface) -> None:
+        a = self.ctx.assets
+        head, why = self.empty_lines()
+        big = a.text(head, 64, ui.TEXT, "title")
+        surface.blit(big, big.get_rect(midbottom=(ui.CANVAS[0] // 2, 440)))
+        small = a.text(why, 36, ui.TEXT_MUTED)
+        if small.get_width() > ui.SAFE.w - 200:   # a long reason wraps
+            small = a.text_block(why, 36, ui.SAFE.w - 200, ui.TEXT_MUTED)
+        surface.blit(small, small.get_rect(midtop=(ui.CANVAS[0] // 2, 480)))
+
+    def _draw_matches(self, surface) -> None:
+        a = self.ctx.assets
+        count = a.text(f"{self.total} finished {'game' if self.total == 1 else 'games'}",
+                       36, ui.TEXT_MUTED)
+        surface.blit(count, count.get_rect(midright=(ui.SAFE.right, LINE_Y + LINE_H // 2)))
+        page = a.text(f"Page {self.page + 1} of {self.pages}", 36, ui.TEXT, "bold")
+        surface.blit(page, page.get_rect(center=(ui.CANVAS[0] // 2, PAGER_Y + PAGER_H // 2)))
+        if not self.rows:
+            none = a.text("No finished games of this kind yet.", 36, ui.TEXT_MUTED)
+            surface.blit(none, none.get_rect(center=(ui.CANVAS[0] // 2, ROWS_Y + 120)))
+
+    def stat_lines(self) -> list[tuple[str, str]]:
+        """The numbers on the left of Statistics: (label, value), as they are drawn."""
+        if self.stats is not None:
+            s = self.stats
+            return [("Games played", str(s.played)), ("Wins", str(s.wins)),
+                    ("Win rate", f"{s.win_rate:.0%}"),
+                    ("Best score", "\u2013" if s.best is None else str(s.best)),
+                    ("Average score", "\u2013" if s.average is None else f"{s.average:.1f}"),
+                    ("Winning streak now", str(s.current_streak)),
+                    ("Longest winning streak", str(s.longest_streak))]
+        played = sum(s.played for s in self.by_game)
+        wins = sum(s.wins for s in self.by_game)
+        longest = max([s.longest_streak for s in self.by_game] + [0])
+        return [("Games played", str(played)), ("Wins", str(wins)),
+                ("Win rate", f"{wins / played:.0%}" if played else "0%"),
+                ("Games tried", f"{len(self.by_game)} of {len(self.games)}"),
+                ("Longest winning streak", str(longest))]
+
+    def level_lines(self) -> list[tuple[str, str]]:
+        """'Against Hard AI': '3 wins in 5 games', for every level this person has met."""
+        records: dict[str, list[int]] = {}
+        for s in ([self.stats] if self.stats is not None else self.by_game):
+            for level, rec in s.vs_ai.items():
+                total = records.setdefault(level, [0, 0])
+                total[0] += rec.wins
+                total[1] += rec.played
+        order = list(LEVEL_NAMES)
+        return [(f"Against {LEVEL_NAMES.get(level, level)} AI",
+                 f"won {wins} of {played}")
+                for level, (wins, played) in sorted(
+                    records.items(), key=lambda kv: order.index(kv[0])
+                    if kv[0] in order else len(order))]
+
+    def _draw_stats(self, surface) -> None:
+        a = self.ctx.assets
+        if not self.people:
+            line = a.text("Nobody has a record yet: finish a game with a person in it.", 36,
+                          ui.TEXT_MUTED)
+            surface.blit(line, line.get_rect(center=(ui.CANVAS[0] // 2, 480)))
+            return
+        top = LINE_Y + 2 * LINE_H + 32
+        panel = pygame.Rect(STATS_X, top, STATS_W, CHART.bottom - top)
+        ui.draw_shadowed_panel(surface, panel, ui.PANEL, 24)
+        y = panel.y + 20
+        for label, value in self.stat_lines():
+            y = self._stat_row(surface, panel, y, label, value)
+        levels = self.level_lines()
+        if levels:
+            y += 10
+            for label, value in levels:
+                y = self._stat_row(surface, panel, y, label, value, ui.TEXT_MUTED)
+        ui.draw_shadowed_panel(surface, CHART, ui.PANEL, 24)
+        if self.chart is not None:
+            surface.blit(self.chart, CHART)
+
+    def _stat_row(self, surface, panel: pygame.Rect, y: int, label: str, value: str,
+                  colour=ui.TEXT) -> int:
+        a = self.ctx.assets
+        v = a.text(value, 36, ui.ACCENT, "bold")
+        t = a.text_fit(label, 34, panel.w - v.get_width() - 80, colour)
+        surface.blit(t, (panel.x + 28, y))
+        surface.blit(v, v.get_rect(topright=(panel.right - 28, y - 2)))
+        return y + 48
