@@ -30,6 +30,7 @@ def menu_scenes(ctx):
     """(name, scene factory) for every scene that needs no game in progress."""
     from game.engine import GAMES
     from scenes.game_select import GameSelect
+    from scenes.history import History
     from scenes.overlays import Confirm, ControllerLost
     from scenes.pause import Pause
     from scenes.rules import Rules
@@ -42,6 +43,7 @@ def menu_scenes(ctx):
     first = next(iter(GAMES))
     yield "seat_setup", lambda: SeatSetup(ctx, first)
     yield "settings", lambda: SettingsScene(ctx)
+    yield "history", lambda: History(ctx)
     yield "rules", lambda: Rules(ctx, first)
     yield "pause", lambda: Pause(ctx, first)
     yield "confirm", lambda: Confirm(ctx, "Leave this game?", "The game in progress will end.",
