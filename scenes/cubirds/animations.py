@@ -206,13 +206,7 @@ class CuBirdsAnimations(Animations):
                 if moves:
                     flights.append(Together(*moves))
             else:
-                for _ in e.cards:
-                    spr = self.card(None, self.geo.deck_pos(), face_up=False, visible=False)
-                    self.flying.append(spr)
-                    flights.append(Timeline([Call(self._deck_minus(1)),
-                                             self.fly(spr, self.geo.plate_hand_pos(e.seat), 0.38,
-                                                      scale=PLATE_SCALE, sound="deal",
-                                                      then=self._into_plate(spr, e.seat))]))
+                flights += self._backs_to_plate(e.seat, len(e.cards), 0.38)
             seats.append(Timeline([Wait(self.dur(0.22 * k)), self.staggered(flights, 0.045)]))
         return [Call(lambda: setattr(self.counts, "dealing", True)), Together(*seats)]
 
@@ -369,14 +363,20 @@ class CuBirdsAnimations(Animations):
                                          spr.flip(self.dur(0.22), face_up=True)]))
             reflow = self.hand_reflow(0.3, skip=set(new))
             return [Together(self.staggered(flights, 0.1), *reflow)]
-        for _ in e.cards:
+        flights += self._backs_to_plate(e.seat, len(e.cards), 0.42)
+        return [self.staggered(flights, 0.1)]
+
+    def _backs_to_plate(self, seat: int, count: int, seconds: float) -> list:
+        """Cards an opponent draws: backs flying from the deck into their plate's hand."""
+        flights = []
+        for _ in range(count):
             spr = self.card(None, self.geo.deck_pos(), face_up=False, visible=False)
             self.flying.append(spr)
             flights.append(Timeline([Call(self._deck_minus(1)),
-                                     self.fly(spr, self.geo.plate_hand_pos(e.seat), 0.42,
+                                     self.fly(spr, self.geo.plate_hand_pos(seat), seconds,
                                               scale=PLATE_SCALE, sound="deal",
-                                              then=self._into_plate(spr, e.seat))]))
-        return [self.staggered(flights, 0.1)]
+                                              then=self._into_plate(spr, seat))]))
+        return flights
 
     @on(DrawDeclined)
     def draw_declined(self, e: DrawDeclined, rest) -> list:
