@@ -79,6 +79,9 @@ def test_a_game_with_a_person_is_saved_and_continued_from_the_title(tmp_path):
     assert resumed.state.to_dict() == expected
     assert resumed.moves_played == moves
     assert list(resumed.log_lines)[-len(log):] == log
+    from scenes.cubirds.table import Counts       # the table shows the saved game, not a
+    assert resumed.counts == Counts.of(resumed.shown)   # table waiting for a deal
+    assert sum(len(row) for row in resumed.rows_spr) == sum(map(len, expected["rows"]))
     human_move(app, resumed)              # and play goes on, saved as before
     saved = app.ctx.store.load_match(resumed.match_id)
     assert len(saved.moves) == resumed.moves_played

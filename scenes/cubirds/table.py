@@ -96,7 +96,11 @@ class CuBirdsTable(CuBirdsAnimations, CuBirdsDraw, TableScene):
                              pygame.Rect(b.x, b.y + bh + 12, b.w, bh)]
 
     def enter(self) -> None:
-        """The opening deal starts from an empty table and a full deck."""
+        """The opening deal starts from an empty table and a full deck (a continued game
+        has no deal to show: the table stays as refresh() built it)."""
+        if self.resumed:
+            super().enter()
+            return
         for row in self.rows_spr:
             row.clear()
         self.hand_spr = {}

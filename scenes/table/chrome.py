@@ -239,7 +239,7 @@ class Chrome:
         step = a.font("body", 28).get_linesize() + 2
         picture = pygame.Surface((anchor.w, anchor.h), pygame.SRCALPHA)
         top = 8
-        if heading:
+        if heading and anchor.h >= 2 * step + 18:   # a one-line panel keeps its line
             title = a.text_fit(heading, 28, anchor.w - 32, ui.ACCENT, "bold")
             picture.blit(title, (16, top))
             top += step

@@ -76,7 +76,7 @@ class YardBirbsTable(YardBirbsAnimations, YardBirbsDraw, TableScene):
 
     def enter(self) -> None:
         """The opening deal starts from an empty table (the view already has it dealt)."""
-        if self.state.opening_events():
+        if not self.resumed and self.state.opening_events():
             empty = Model.empty(self.n)
             empty.totals = list(self.plan.totals)
             empty.deck = 55
