@@ -127,13 +127,29 @@ class Chrome:
             options = [f"{info.name} \u00b7 You" if len(self.match.humans) == 1 else info.name,
                        info.name]
         else:
+            # every AI seat says as much as the longest name lets them all say ('Wren ·
+            # AI' beside 'Jay · AI Normal' reads as if Wren had no level)
+            words = self._ai_words(width)
             options = [f"{info.name} \u00b7 AI {info.level.title()}",
-                       f"{info.name} \u00b7 AI", info.name]
+                       f"{info.name} \u00b7 AI", info.name][words:]
         for text in options:
             for size in (32, 28):
                 if self.ctx.assets.font("bold", size).size(text)[0] <= width:
                     return text, size
         return options[-1], 28
+
+    def _ai_words(self, width: int) -> int:
+        """How much of 'Name · AI Level' every AI seat's plate of ``width`` can say:
+        0 all of it, 1 'Name · AI', 2 the name alone."""
+        font = self.ctx.assets.font("bold", 28)
+        most = 0
+        for info in self.match.seats:
+            if info.human:
+                continue
+            forms = [f"{info.name} \u00b7 AI {info.level.title()}", f"{info.name} \u00b7 AI"]
+            fits = next((k for k, text in enumerate(forms) if font.size(text)[0] <= width), 2)
+            most = max(most, fits)
+        return most
 
     def draw_seat(self, surface: pygame.Surface, seat: int) -> None:
         """A seat's plate. Its panel lies in the backdrop; the seat whose move is on screen
