@@ -418,9 +418,8 @@ def main(argv: list[str] | None = None) -> int:
     from scenes.title import Title
 
     settings = Path(tempfile.mkdtemp(prefix="birdhouse-check-")) / "settings.json"
-    app = App(Options(headless=True), settings_path=settings, routes=routes())
-    app.ctx.store.close()                  # a check saves no games in the player's history
-    app.ctx.store = Store.disabled(log=app.log)
+    app = App(Options(headless=True), settings_path=settings, routes=routes(),
+              store=Store.disabled())      # a check saves no games in the player's history
     app.ctx.settings.ai_speed = "fast"
     app.ctx.phones.host = "127.0.0.1"      # loopback only: nothing leaves this machine
     app.ctx.phones.port = 0
