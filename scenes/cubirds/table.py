@@ -111,10 +111,6 @@ class CuBirdsTable(CuBirdsAnimations, CuBirdsDraw, TableScene):
     def seat_rect(self, seat: int) -> pygame.Rect:
         return self.geo.seat_rect(seat)
 
-    @property
-    def patterns(self) -> bool:
-        return bool(self.ctx.settings.colour_patterns)
-
     def card(self, species: str | None, pos, face_up: bool = True, visible: bool = True,
              scale: float = 1.0) -> CardSprite:
         front = art.face(species, self.patterns) if species else art.back()

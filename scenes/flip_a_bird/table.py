@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import pygame
 
 from game.flip_a_bird import rules as R
 from game.flip_a_bird.cards import CARDS, COLOURS, Card
@@ -124,9 +123,6 @@ class FlipABirdTable(SecretTipping, FlipABirdAnimations, FlipABirdDraw, TableSce
         if (not self.resumed and not self.animator.busy and self.shown.row == ()
                 and self.shown.pile_size):
             self.deal_in()
-
-    def seat_rect(self, seat: int) -> pygame.Rect:
-        return self.geo.seat_rect(seat)
 
     @property
     def hand_seat(self) -> int | None:

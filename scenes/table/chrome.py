@@ -108,6 +108,11 @@ class Chrome:
     def seat_rect(self, seat: int) -> pygame.Rect:
         return pygame.Rect(self.layout.get(f"seat{seat}").rect)
 
+    @property
+    def patterns(self) -> bool:
+        """Colour-coded pieces also carry a pattern (the Colour patterns setting)."""
+        return bool(self.ctx.settings.colour_patterns)
+
     def plate_key(self, seat: int) -> object:
         """What, besides the name, changes a seat's plate picture (counts, badges):
         the plate is repainted only when this value changes."""

@@ -19,7 +19,6 @@ pick's name (``step``) is the phase it answers; ``picks`` are the actions picked
 """
 from __future__ import annotations
 
-import pygame
 
 from game.input import Act
 from game.yard_birbs import rules as R
@@ -86,13 +85,6 @@ class YardBirbsTable(YardBirbsAnimations, YardBirbsDraw, TableScene):
             self.strips = []
             self.place_tokens(empty)
         super().enter()
-
-    def seat_rect(self, seat: int) -> pygame.Rect:
-        return self.geo.seat_rect(seat)
-
-    @property
-    def patterns(self) -> bool:
-        return bool(self.ctx.settings.colour_patterns)
 
     def card(self, card) -> Card:
         spr = self.cards.get(card)
