@@ -19,7 +19,6 @@ pick's name (``step``) is the phase it answers; ``picks`` are the actions picked
 """
 from __future__ import annotations
 
-
 from game.input import Act
 from game.yard_birbs import rules as R
 from game.yard_birbs.cards import ABILITIES, KIND_NAMES, card_name
