@@ -28,13 +28,17 @@ PHONE_ROW_H = (104, 92)     # rows with a QR code: up to five seats, six
 LEVEL_LABELS = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
 
 
-class SeatBadge(Widget):
-    """The seat's colour and shape; LEFT/RIGHT (or a click) picks another free colour."""
+class SeatWidget(Widget):
+    """A widget of one seat's row in Seat setup."""
 
     def __init__(self, rect, scene: "SeatSetup", seat: int) -> None:
         super().__init__(rect)
         self.scene = scene
         self.seat = seat
+
+
+class SeatBadge(SeatWidget):
+    """The seat's colour and shape; LEFT/RIGHT (or a click) picks another free colour."""
 
     def adjust(self, delta: int) -> bool:
         return self.scene.cycle_colour(self.seat, delta)
@@ -52,15 +56,10 @@ class SeatBadge(Widget):
             ui.draw_focus_ring(surface, rect, t, 18)
 
 
-class SeatStatus(Widget):
+class SeatStatus(SeatWidget):
     """Who sits here: a person (with their device's glyph) or the AI."""
 
     focusable = False
-
-    def __init__(self, rect, scene: "SeatSetup", seat: int) -> None:
-        super().__init__(rect)
-        self.scene = scene
-        self.seat = seat
 
     def draw(self, surface, assets, focused, t) -> None:
         seat = self.scene.seats[self.seat]
@@ -87,15 +86,10 @@ class SeatStatus(Widget):
             surface.blit(text, text.get_rect(midleft=(self.rect.x + 24, y)))
 
 
-class SeatQR(Widget):
+class SeatQR(SeatWidget):
     """The seat's QR code and join code: a phone that opens it takes this seat."""
 
     focusable = False
-
-    def __init__(self, rect, scene: "SeatSetup", seat: int) -> None:
-        super().__init__(rect)
-        self.scene = scene
-        self.seat = seat
 
     def draw(self, surface, assets, focused, t) -> None:
         phones = self.scene.ctx.phones
