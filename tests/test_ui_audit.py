@@ -124,3 +124,66 @@ def test_text_colours_keep_4_5_to_1_on_every_background(text):
 
 def test_seat_colours_carry_distinct_shapes():
     assert len(set(ui.SEAT_SHAPES)) == len(ui.SEAT_COLOURS) == 6
+
+
+def _sizes_and_overlaps(table) -> list[str]:
+    """What a table's current frame gets wrong at ten feet: small cards or icons, labels
+    on top of each other, a log panel too short for six lines."""
+    problems = []
+    items = table.audit_items()
+    for item in items:
+        if item.kind == "card" and item.rect.h < 120:
+            problems.append(f"card {item.what} is {item.rect.h} px tall")
+        if item.kind == "icon" and min(item.rect.size) < 48:
+            problems.append(f"icon {item.what} is {item.rect.w}x{item.rect.h} px")
+    labels = [i for i in items if i.kind == "label"]
+    for n, a in enumerate(labels):
+        for b in labels[n + 1:]:
+            if a.rect.colliderect(b.rect):
+                problems.append(f"label {a.what!r} overlaps {b.what!r}")
+    if table.log_capacity() < 6:
+        problems.append(f"the log panel holds {table.log_capacity()} lines")
+    return problems
+
+
+@pytest.mark.parametrize("game_id", [g for g in GAMES if playable(g)])
+def test_every_table_is_big_enough_and_nothing_overlaps_or_is_cut(tmp_path, game_id, monkeypatch):
+    """At 1080p, at every player count, over a stretch of play: cards ≥ 120 px tall,
+    icons ≥ 48 px, no two labels overlapping, a log of six lines, and no text ever drawn
+    cut short with '…'."""
+    from game.assets import Assets
+    cut: list[str] = []
+    real_fit = Assets.text_fit
+
+    def fit(self, text, size, max_width, *args, **kwargs):
+        face = args[1] if len(args) > 1 else kwargs.get("face", "body")
+        if len(text) > 1 and self.font(face, size).size(text)[0] > max_width:
+            cut.append(text)
+        return real_fit(self, text, size, max_width, *args, **kwargs)
+
+    monkeypatch.setattr(Assets, "text_fit", fit)
+    app = make_app(tmp_path)
+    rng = random.Random(11)
+    info = GAMES[game_id]
+    try:
+        for count in info.player_counts:
+            table = show(app, make_table(app.ctx, Match(game_id, default_seats(count), seed=5)))
+            problems: set[str] = set()
+            decisions = 0
+            for _ in range(4000):
+                app.frame(1 / 15)
+                if not isinstance(app.stack.top, TableScene) or table.state.is_terminal():
+                    break
+                problems.update(_sizes_and_overlaps(table))
+                if table.turn_ready and not table.animator.busy and table.is_human(table.state.current_player):
+                    table.submit(rng.choice(table.state.legal_actions()))
+                    decisions += 1
+                    if decisions >= 8:
+                        break
+            assert decisions, f"{game_id} {count}p: the human never got a decision"
+            assert not problems, f"{game_id} {count}p: " + "; ".join(sorted(problems)[:8])
+            app.stack.pop()
+            app.stack.apply_pending()
+    finally:
+        pygame.quit()
+    assert not cut, f"{game_id}: drawn cut short: {sorted(set(cut))[:6]}"

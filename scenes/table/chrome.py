@@ -7,6 +7,8 @@ A mixin of :class:`scenes.table.TableScene`; a game's draw module subclasses it.
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import pygame
 
 from game.input import Act
@@ -14,7 +16,19 @@ from scenes.base import draw_prompts
 from sprites import ui
 
 LOG_KEEP = 20       # log lines a panel could ever show
+LOG_LINES_MIN = 6   # the fewest single-line entries a log panel must hold at 1080p
 PLATE_RADIUS = 20
+
+
+class AuditItem(NamedTuple):
+    """One thing the ten-foot audit measures on the current frame (1080p canvas):
+    ``card`` a card face in a row, hand or yard (at least 120 px tall), ``icon`` an icon,
+    badge or counter (at least 48 px each way), ``label`` a piece of text that no other
+    label may overlap."""
+
+    kind: str
+    rect: pygame.Rect
+    what: str
 
 
 class Chrome:
@@ -33,6 +47,17 @@ class Chrome:
     def draw_on_top(self, surface: pygame.Surface) -> None:
         """Anything that must lie above the status line and the log, below the banner
         (cards leaping out, call-outs, a tip beside the focused choice)."""
+
+    def audit_items(self) -> list[AuditItem]:
+        """What this frame shows that the ten-foot audit checks (each game adds its
+        cards, icons and labels)."""
+        return []
+
+    def log_capacity(self) -> int:
+        """How many one-line entries the log panel holds under a heading."""
+        anchor = self.layout.get("log")
+        step = self.ctx.assets.font("body", 28).get_linesize() + 2
+        return max(0, (anchor.h - 18) // step - 1)
 
     def banner(self, text: str, sub: str = "", hold: float = 1.6) -> None:
         self.banner_text, self.banner_sub = text, sub
