@@ -6,7 +6,8 @@ from game.input import Act
 from game.session import Match, Seat
 from scenes.table.scene import THINK
 from tests.harness import make_app, press, show
-from tests.toy_game import Play
+from sprites import ui
+from tests.toy_game import Play, Played
 from tests.toy_table import ToyTable
 
 
@@ -148,3 +149,76 @@ def test_the_log_recaps_what_the_others_did_since_your_turn(app):
     heading, lines, bright = table.log_view()
     assert heading == "Since your turn" and list(lines) == recap and bright == 2
     table.draw(app.screen)                          # and the panel draws them
+
+
+def test_what_the_others_changed_is_outlined_until_you_act(app):
+    """Each place another seat's move changed is outlined in that seat's colour, with its
+    shape, from the end of the move's animation until the person acts again; a move
+    taken back forgets them."""
+    from scenes.table.changes import CLEAR
+
+    class Marking(ToyTable):
+        def changed_places(self, events):   # card -1 stands for a fresh deal
+            for e in events:
+                if isinstance(e, Played):
+                    yield from ([CLEAR] if e.card == -1 else []) + [("pile", e.seat)]
+
+        def changed_rect(self, key):
+            return pygame.Rect(300 + 400 * key[1], 300, 200, 200)
+
+    seats = (Seat("Me", human=True), Seat("Bot"), Seat("Cat"))
+    table = show(app, Marking(app.ctx, Match("toy", seats, 4)))
+    press(app, pygame.K_RETURN)                     # my move: nothing of mine is outlined
+    assert table.changes_shown() == {}
+    for _ in range(2000):
+        app.frame(1 / 60)
+        if table.human_deciding:
+            break
+    assert table.changes_shown() == {("pile", 1): [1], ("pile", 2): [2]}
+    table.draw(app.screen)
+    for seat in (1, 2):
+        ring = table.changed_rect(("pile", seat)).inflate(10, 10)
+        colour = ui.SEAT_COLOURS[table.match.seats[seat].colour % 6]
+        edge = [tuple(app.screen.get_at((ring.centerx, ring.y + dy)))[:3] for dy in range(4)]
+        assert colour in edge                       # the ring, in the mover's colour
+    press(app, pygame.K_RETURN)                     # I act: the outlines go
+    assert table.changes_shown() == {}
+    table.note_changes(1, [Played(1, 5, False)])    # a move's places wait for its animation
+    assert table.changes_shown() == {}
+    table.settle_changes()
+    assert table.changes_shown() == {("pile", 1): [1]}
+    table.note_changes(2, [Played(2, -1, False)])   # a fresh table forgets what was
+    table.settle_changes()
+    assert table.changes_shown() == {("pile", 2): [2]}
+    table.forget_changes()
+    assert table.changes_shown() == {}
+
+
+@pytest.mark.parametrize("game", ["cubirds", "flip_a_bird", "flappy_families", "yard_birbs"])
+def test_every_table_outlines_what_the_ai_changed(app, game):
+    """At each game's table, back at the person's turn the places the AI seats changed
+    are outlined where they lie (on the canvas, in a mover's colour), and go as they act."""
+    from game.session import default_seats
+    from scenes.table.spec import make_table
+
+    app.ctx.settings.ai_speed = "fast"
+    table = show(app, make_table(app.ctx, Match(game, default_seats(4, 1), 3)))
+    shown = {}
+    for _ in range(12000):
+        app.frame(1 / 20)
+        if not table.human_deciding:
+            continue
+        shown = table.changes_shown()
+        rects = {key: table.changed_rect(key) for key in shown}
+        if any(rect is not None for rect in rects.values()):
+            break
+        table.submit(table.state.legal_actions()[0])
+    assert shown, "no AI move was outlined"
+    canvas = pygame.Rect((0, 0), ui.CANVAS)
+    for key, movers in shown.items():
+        assert movers and 0 not in movers          # the person's own moves are not news
+        if rects[key] is not None:
+            assert canvas.contains(rects[key]), (key, rects[key])
+    table.draw(app.screen)
+    table.submit(table.state.legal_actions()[0])
+    assert table.changes_shown() == {}

@@ -29,14 +29,17 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.cubirds.cards import INDEX, NUM_ROWS, SMALL, SPECIES, species_name
-from game.cubirds.rules import (DRAW, FLOCK, LEFT, PLACE, RESTORE, SIDES, DrawTwo, Flock,
-                                HandDealt, Pass, Place, Restore, enclose, flock_reward)
+from game.cubirds.rules import (DRAW, FLOCK, LEFT, PLACE, RESTORE, SIDES, BirdsCaptured,
+                                BirdsPlaced, DrawTwo, Flock, FlockCompleted, HandDealt, Pass,
+                                Place, RestorationPlaced, Restore, RoundStarted, enclose,
+                                flock_reward)
 from game.engine import TurnPassed
 from game.input import Act, Input
 from scenes.cubirds.animations import PREVIEW_LIFT, CuBirdsAnimations, Preview
 from scenes.cubirds.draw import CuBirdsDraw
 from scenes.cubirds.geometry import CuBirdsGeometry
 from scenes.picker import Option
+from scenes.table.changes import CLEAR
 from scenes.table.picks import BACK, Pick, PickChain
 from scenes.table.scene import TableScene
 from sprites import cubirds_cards as art
@@ -143,6 +146,28 @@ class CuBirdsTable(CuBirdsAnimations, CuBirdsDraw, TableScene):
         """Keep the one-line log on what happened: whose turn it is and who was dealt
         cards show on the plates, so those lines would only push the news away."""
         return not isinstance(event, (TurnPassed, HandDealt))
+
+    def changed_places(self, events) -> list:
+        """A placement or restoration changes its row, a flock its seat's collection (on
+        the plate); a new round deals a fresh table."""
+        places: list = []
+        for ev in events:
+            if isinstance(ev, (BirdsPlaced, BirdsCaptured, RestorationPlaced)):
+                places.append(("row", ev.row))
+            elif isinstance(ev, FlockCompleted):
+                places.append(("plate", ev.seat))
+            elif isinstance(ev, RoundStarted):
+                places.append(CLEAR)
+        return places
+
+    def changed_rect(self, key) -> pygame.Rect | None:
+        kind, index = key
+        if kind == "plate":
+            return self.seat_rect(index)
+        cards = self.rows_spr[index] if 0 <= index < len(self.rows_spr) else []
+        if not cards:
+            return None
+        return cards[0].rect.unionall([s.rect for s in cards[1:]])
 
     # -- the human's turn ------------------------------------------------------------------
     @property

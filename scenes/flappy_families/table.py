@@ -33,6 +33,8 @@ know each one.
 """
 from __future__ import annotations
 
+import pygame
+
 from game.assets import LRU
 from game.engine import TurnPassed
 from game.flappy_families import rules as R
@@ -124,6 +126,19 @@ class FlappyFamiliesTable(FlappyFamiliesAnimations, FlappyFamiliesDraw, TableSce
         flipped = self.board.flipped
         if flipped is not None and self.slots[flipped] is not None and v.current is not None:
             self.slots[flipped].sprite.outline = self.seat_rgb(v.current)
+
+    def changed_places(self, events) -> list:
+        """The Wild's spaces a move turned over, emptied or filled (a row migrating in is
+        all new cards nobody knows: the log tells it)."""
+        places: list = []
+        for ev in events:
+            if isinstance(ev, (R.CardFlipped, R.CardTaken, R.CardPlaced, R.PredatorStruck)):
+                if ev.slot not in places:
+                    places.append(ev.slot)
+        return places
+
+    def changed_rect(self, key) -> pygame.Rect | None:
+        return self.geo.slot_rect(key) if isinstance(key, int) else None
 
     def all_sprites(self) -> list[CardSprite]:
         """Every card sprite on the table (tests check none shows a face it may not)."""

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import pygame
+
 from game.flip_a_bird import rules as R
 from game.flip_a_bird.cards import CARDS, COLOURS, Card
 from game.input import Act, Input
@@ -174,6 +176,36 @@ class FlipABirdTable(SecretTipping, FlipABirdAnimations, FlipABirdDraw, TableSce
         # tip cards out on the table
         self.tip_sprites = {seat: self.tip_sprite(seat, v.tips[seat])
                             for seat in range(self.match.num_players) if v.tips[seat] is not None}
+
+    def changed_places(self, events) -> list:
+        """A card played (each card of the row by its number, in the row it went to), a
+        claimed row, a won pile (on the plate). Rows are counted so that a card of a row
+        since claimed or discarded is never mistaken for the new row's card."""
+        row = self.shown.row_number
+        places: list = []
+        for ev in events:
+            if isinstance(ev, R.RowStarted):
+                row = ev.number
+            elif isinstance(ev, R.CardPlayed):
+                places.append(("card", row, ev.index))
+            elif isinstance(ev, R.RowDiscarded):   # the card just played starts the next row
+                places.append(("card", row + 1, 0))
+            elif isinstance(ev, R.ClaimMade):
+                places.append(("row", row, 0))
+            elif isinstance(ev, R.CardTaken):
+                places.append(("plate", ev.seat, 0))
+        return places
+
+    def changed_rect(self, key) -> pygame.Rect | None:
+        kind, number, index = key
+        if kind == "plate":
+            return self.seat_rect(number)
+        if number != self.shown.row_number or not self.row_cards:
+            return None
+        if kind == "row":
+            rects = [rc.sprite.rect for rc in self.row_cards]
+            return rects[0].unionall(rects[1:])
+        return self.row_cards[index].sprite.rect if index < len(self.row_cards) else None
 
     def all_sprites(self) -> list[CardSprite]:
         """Every card sprite on the table (tests check none shows a face it may not)."""

@@ -70,6 +70,7 @@ class Chrome:
         for seat in range(self.match.num_players):
             self.draw_seat(surface, seat)
         self.draw_over_seats(surface)
+        self.draw_changes(surface)
         self.draw_status(surface)
         self.draw_log(surface)
         self.draw_on_top(surface)

@@ -109,6 +109,7 @@ class Keeping:
         self.log(f"{name} takes back: {what}")
         self.ctx.store.take_back(self.match_id, index, self.state, list(self.log_lines))
         self.animator.finish_all()
+        self.forget_changes()
         self.decision = self.picker = None
         self.turn_ready = False
         self.hint_decision = self.hint_action = None

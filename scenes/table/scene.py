@@ -32,6 +32,7 @@ from game.input import Act, Input
 from game.scene import Scene
 from game.session import Match
 from scenes.table.animations import Animations
+from scenes.table.changes import Changes
 from scenes.table.chrome import Chrome
 from scenes.table.couch import Couch
 from scenes.table.hints import AI_SLICE, Hints
@@ -63,7 +64,7 @@ class LogLine(str):
         return line
 
 
-class TableScene(Animations, Chrome, Couch, Keeping, Hints, Scene):
+class TableScene(Animations, Changes, Chrome, Couch, Keeping, Hints, Scene):
     pause_on_disconnect = True
 
     @property
@@ -119,6 +120,7 @@ class TableScene(Animations, Chrome, Couch, Keeping, Hints, Scene):
         self._plates: dict[int, tuple] = {}
         self._felt: tuple | None = None
         self._log_picture: tuple | None = None
+        self.start_changes()           # what the others changed since a person's move
         # hints: the Hard AI's suggestion for a human's current decision
         self.hint_bot = None
         self.hint_decision = None
@@ -270,6 +272,7 @@ class TableScene(Animations, Chrome, Couch, Keeping, Hints, Scene):
                     self._queued_banner = (self.match.headline(event.winners), self.state.outcome(),
                                            RESULTS_DELAY)
             self.keep_move(mover, copy, action)    # saved before its animation starts
+            self.note_changes(mover, events)
             self.animate(events)
         finally:
             self._moving = False
@@ -320,9 +323,11 @@ class TableScene(Animations, Chrome, Couch, Keeping, Hints, Scene):
         return list(self._queued)
 
     def flush_log(self) -> None:
-        """The move's animation is over: everything it had to say is said."""
+        """The move's animation is over: everything it had to say is said (and the
+        places it changed are outlined)."""
         self.log_lines.extend(self._queued)
         self._queued.clear()
+        self.settle_changes()
         if self._queued_banner is not None:
             text, sub, hold = self._queued_banner
             self._queued_banner = None
@@ -342,7 +347,7 @@ class TableScene(Animations, Chrome, Couch, Keeping, Hints, Scene):
         self.banner_time += dt
         if self.animator.busy:
             return
-        if self._queued or self._queued_banner:
+        if self._queued or self._queued_banner or self.pending_changes:
             self.flush_log()
         if self.dirty:
             self.shown = self.state.view(self.viewer)

@@ -19,15 +19,18 @@ pick's name (``step``) is the phase it answers; ``picks`` are the actions picked
 """
 from __future__ import annotations
 
+import pygame
+
 from game.input import Act
 from game.yard_birbs import rules as R
 from game.yard_birbs.cards import ABILITIES, KIND_NAMES, card_name
 from scenes.picker import Option
 from scenes.table import TableScene
+from scenes.table.changes import CLEAR
 from scenes.table.picks import Pick
 from scenes.yard_birbs.animations import PLACE_NAMES, YardBirbsAnimations
 from scenes.yard_birbs.draw import YardBirbsDraw
-from scenes.yard_birbs.geometry import YardBirbsGeometry
+from scenes.yard_birbs.geometry import FH, FW, YardBirbsGeometry
 from scenes.yard_birbs.model import Model
 from scenes.yard_birbs.picks import Lookahead, TurnChain, ends_decision, options_for
 from scenes.yard_birbs.pieces import Z_FEEDER, Z_HAND, Card, ScoreBox, Thing, yard_z
@@ -158,6 +161,48 @@ class YardBirbsTable(YardBirbsAnimations, YardBirbsDraw, TableScene):
         self.strips = [Thing(rects[i].centerx, rects[i].centery, token=t, ability=a,
                              glow=0.0)
                        for i, (t, a) in enumerate(row)]
+
+    # -- what a move changed ------------------------------------------------------------
+    def changed_places(self, events) -> list:
+        """A seat's yard (flocks grown, merged, moved, buried), a feeder card swapped
+        (in its trick: a trick swept away is gone; a card played is already named under
+        its slot) and the Lifer; a new round starts a fresh table."""
+        round_, trick = self.shown.round, self.shown.trick
+        places: list = []
+        for ev in events:
+            if isinstance(ev, R.RoundStarted):
+                round_, trick = ev.round, 1
+                places.append(CLEAR)
+            elif isinstance(ev, R.TrickEnded):
+                trick = ev.trick + 1
+            if isinstance(ev, (R.FeederSwapped, R.HandFeederSwapped)):
+                places.append(("slot", round_, trick, ev.slot))
+            if isinstance(ev, (R.BirdFlocked, R.FlocksMerged, R.BirdReflocked, R.FeederSwapped)) \
+                    or (isinstance(ev, R.CardBuried) and ev.src == "yard"):
+                places.append(("yard", ev.seat))
+            elif isinstance(ev, R.LiferSwapped):
+                places.append(("lifer",))
+        return places
+
+    def changed_rect(self, key) -> pygame.Rect | None:
+        if key[0] == "yard":   # round its flocks (labels and cards)
+            yard = self.disp.yards[key[1]]
+            cols = self.disp.cols(key[1])
+            rects = [self.geo.col_rect(key[1], cols, col, len(flock))
+                     for col, flock in enumerate(yard) if flock]
+            return rects[0].unionall(rects[1:]) if rects else None
+        if key[0] == "lifer":
+            centre = self.geo.lifer_pos()
+        else:
+            _, round_, trick, slot = key
+            feeder = self.disp.feeder
+            if ((round_, trick) != (self.shown.round, self.shown.trick)
+                    or slot >= len(feeder) or feeder[slot][1] is None):
+                return None
+            centre = self.geo.slot_pos(slot)
+        rect = pygame.Rect(0, 0, FW, FH)
+        rect.center = (int(centre[0]), int(centre[1]))
+        return rect
 
     # -- a human's decision -----------------------------------------------------------------
     @property
