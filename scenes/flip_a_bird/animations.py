@@ -14,6 +14,7 @@ sprites, ``geo`` (geometry), ``counts`` (the display model) and ``cards`` (the p
 """
 from __future__ import annotations
 
+from game.engine import plural
 from game.flip_a_bird import rules as R
 from game.flip_a_bird.cards import CARDS, COLOURS, Card
 from scenes.table.animations import Animations, on
@@ -245,7 +246,9 @@ class FlipABirdAnimations(Animations):
             sprite.scale = TIP_MINI[0] / TIP[0]
             self.tip_sprites[seat] = sprite
             moves.append(Tween(sprite, self.dur(0.45), ease_out_back, scale=1.0))
-        return Timeline([Together(*moves), Wait(self.dur(1.4))])
+        # the call-out is read before anyone tips (it lies where the tip buttons come)
+        rest_of_it = max(self.dur(1.4), self.reading_time(1.7) - self.dur(0.45))
+        return Timeline([Together(*moves), Wait(rest_of_it)])
 
     @on(R.TipPlaced)
     def tip_placed(self, ev: R.TipPlaced, rest) -> Timeline:
@@ -386,8 +389,8 @@ class FlipABirdAnimations(Animations):
         side = "Red" if ev.too_many else "Green"
         who = listed([self.name_of(s) for s in ev.winners])
         share = "takes the whole row" if len(ev.winners) == 1 else "share the row"
-        self.shout(f"{ev.total} birds of {ev.limit}: {verdict}", f"{side} is right: {who} {share}",
-                   2.1, ui.BAD if ev.too_many else ui.GOOD)
+        self.shout(verdict, f"{plural(ev.total, 'bird')} of {ev.limit}. {side} is right: "
+                   f"{who} {share}", 2.1, ui.BAD if ev.too_many else ui.GOOD)
         self.counts.status = f"{side} is right: {who} {share}"
         self.ctx.play("win" if self.hand_seat in ev.winners else "chirp")
         for rc in self.row_cards:

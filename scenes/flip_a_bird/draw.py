@@ -61,9 +61,14 @@ class FlipABirdDraw(Chrome):
         for sprite in self.air:
             sprite.draw(surface)
 
+    shout_style = (56, 32, 680)   # call-outs fit between the first plate and the log
+
     def shout_spot(self) -> tuple[int, int]:
-        """The claim's big moments show over the row."""
-        return ui.CANVAS[0] // 2, self.layout.get("row").center[1]
+        """The claim's big moments show below the row, never over it (its cards turn
+        and count while they show), between the first plate and the log."""
+        left = self.layout.get("seat0").rect
+        log = self.layout.get("log").rect
+        return (left[0] + left[2] + log[0]) // 2, self.layout.get("hand").center[1]
 
     def focused_share(self) -> RowCard | None:
         """The card of a claimed row in focus while the viewer takes their pick."""
