@@ -39,8 +39,9 @@ class _Box:
 class Picker:
     def __init__(self, options: Sequence[Option], on_pick: Callable[[object], object],
                  on_back: Callable[[], object] | None = None, initial: int = 0,
-                 ctx=None, radius: int = 18) -> None:
+                 ctx=None, radius: int = 18, rows: bool = False) -> None:
         self.options = list(options)
+        self.rows = rows   # a grid: left and right never leave the focused option's row
         self.on_pick = on_pick
         self.on_back = on_back
         self.ctx = ctx
@@ -107,6 +108,8 @@ class Picker:
     def move(self, dx: int, dy: int) -> None:
         here = self.options[self.index]
         boxes = [_Box(o) for i, o in enumerate(self.options) if i != self.index]
+        if self.rows and dx:   # along the row only, over any gaps, round to its other end
+            boxes = [b for b in boxes if b.rect.top < here.rect.centery < b.rect.bottom]
         target = nearest(here.rect, boxes, dx, dy) or farthest(here.rect, boxes, -dx, -dy)
         if target is not None:
             self.index = self.options.index(target.option)

@@ -529,8 +529,8 @@ def test_event_lines_never_show_hidden_cards():
 
 def test_describe_action_labels():
     assert describe_action(Flip(7)) == "Flip the card at row 2, column 3"
-    assert describe_action(CHOOSE_A).startswith("A")
-    assert describe_action(CHOOSE_C).startswith("C")
+    assert describe_action(CHOOSE_A) == "Flip a second card"   # named, never by letter
+    assert describe_action(CHOOSE_C).startswith("Hide cards")
     assert "Forest Fliers" in describe_action(PickCard(3))
     assert "predator" in describe_action(PickCard(P))
     assert describe_action(PickSpace(14)) == "Hide it at row 3, column 5"

@@ -379,7 +379,7 @@ def test_a_c_resumed_mid_way_asks_for_what_the_rules_ask_next(app):
     install(app, table, state)
     applied = guard_legality(table)
     assert run_until(app, lambda: human_ready(table, "c_card"))
-    assert table.status() == "C: choose a card to hide (1 of 2)"
+    assert table.status() == "Hide and draw: choose a card to hide (1 of 2)"
     press(app, pygame.K_ESCAPE)
     assert table.step == "c_card" and not isinstance(app.stack.top, Pause)
     press(app, pygame.K_RETURN)                      # a card ...
@@ -390,7 +390,7 @@ def test_a_c_resumed_mid_way_asks_for_what_the_rules_ask_next(app):
     assert chosen != first
     press(app, pygame.K_RETURN)                      # ... into another space than the first
     assert table.step == "c_card" and table.plan_c[0][1] == chosen[1]
-    assert table.status() == "C: choose a card to hide (2 of 2)"
+    assert table.status() == "Hide and draw: choose a card to hide (2 of 2)"
     press(app, pygame.K_ESCAPE)                      # back: that space is free again
     assert table.step == "c_space" and table.focused == first and table.plan_c[0][1] is None
     for step in ("c_space", "c_card", "c_space"):
@@ -430,3 +430,26 @@ def test_a_hint_focuses_its_option_and_plays_as_hinted(app):
         assert human_ready(table)
         press(app, pygame.K_RETURN)
     assert applied[done] == hint
+
+
+def test_left_and_right_stay_in_the_wild_row_over_its_nests(app):
+    """The d-pad moves along a row of the Wild: right from a card beside a nest goes on
+    to the next card of that row, or round to the row's first card, never into the row
+    above or below (where a card lies nearer on the diagonal)."""
+    wild = {2: 0, 4: 5, 6: 1, 8: 10, 14: 15}       # row 2: cards in columns 2 and 4 only
+    state = hand_made(wild, [[25, 26, 27, 28], [30, 31, 32, 33]],
+                      deck=list(range(40, 52)), current=0)
+    table = show(app, FlappyFamiliesTable(app.ctx, one_human(0, count=2)))
+    install(app, table, state)
+    assert run_until(app, lambda: human_ready(table, "flip"))
+    table.picker.focus_value(("slot", 6))
+    press(app, pygame.K_RIGHT)                      # over the nest at column 3
+    assert table.focused == ("slot", 8)
+    press(app, pygame.K_RIGHT)                      # nothing further right in the row:
+    assert table.focused == ("slot", 6)             # round to its start, not to 4 or 14
+    press(app, pygame.K_LEFT)
+    assert table.focused == ("slot", 8)
+    press(app, pygame.K_DOWN)                       # up and down still change rows
+    assert table.focused == ("slot", 14)
+    press(app, pygame.K_RIGHT)                      # a card alone in its row stays put
+    assert table.focused == ("slot", 14)

@@ -57,6 +57,9 @@ OVER = "over"
 PHASES = (FLIP, ACTION, FLIP_SECOND, B_CARD, C_CARD, C_SPACE, OVER)
 
 OPTIONS = ("A", "B", "C")
+# what each option is called on screen: by what it does, never by its letter (a pad's A
+# and B buttons mean choose and back)
+OPTION_NAMES = {"A": "Flip a second card", "B": "Take the card", "C": "Hide and draw"}
 
 _SHORT_REMOVED = {2: 2, 3: 1, 4: 0, 5: 0}
 """Families removed by player count (rulebook setup 1); the short game removes one more."""
@@ -178,9 +181,9 @@ def describe_action(action: Any, names: Sequence[str] | None = None) -> str:
     if isinstance(action, Flip):
         return f"Flip the card at {slot_label(action.slot)}"
     if isinstance(action, Choose):
-        return {"A": "A: flip a second card",
-                "B": "B: take the card, hide one in its place",
-                "C": "C: hide cards in empty spaces, draw as many"}.get(
+        return {"A": "Flip a second card",
+                "B": "Take the card, hide one in its place",
+                "C": "Hide cards in empty spaces, draw as many"}.get(
                     action.option, f"Choose {action.option}")
     if isinstance(action, PickCard):
         if action.family == PREDATOR:
@@ -254,7 +257,8 @@ class OptionChosen(FFEvent):
         d["seat"], d["option"] = seat, option
 
     def describe(self, names=None) -> str:
-        return f"{seat_label(self.seat, names)} chooses {self.option}."
+        what = OPTION_NAMES.get(self.option, self.option)
+        return f"{seat_label(self.seat, names)} chooses: {what}."
 
 
 @dataclass(frozen=True)

@@ -307,7 +307,7 @@ class FlappyFamiliesAnimations(Animations):
         board.chosen = ev.option
         who = self.who(ev.seat)
         title, _ = self.option_text(ev.option)
-        board.status = f"{who} {'choose' if who == 'You' else 'chooses'} {ev.option}: {title}"
+        board.status = f"{who} {'choose' if who == 'You' else 'chooses'}: {title}"
         self.ctx.play("tap")
         board.pulse = 0.0
         return [Tween(board, self.dur(0.26), ease_out_back, pulse=1.0), Wait(self.dur(0.06))]

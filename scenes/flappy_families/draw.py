@@ -1,5 +1,6 @@
 """What the Flappy Families table looks like: the Wild (cards, nests, the memory aid's
-marks), the deck, the bonus families, the A/B/C buttons, the viewer's hand with its
+marks), the deck, the bonus families, the three option buttons (named by what they do,
+each with an icon: never A/B/C, a pad's choose and back), the viewer's hand with its
 running score, the plates' hand sizes and the cards each seat is known to hold, and the
 ghosts that preview a step-2 plan before it is sent.
 
@@ -22,12 +23,12 @@ from sprites import ui
 from sprites.card import CardSprite, card_shadow
 from sprites.flappy_families_cards import MINI, TINY, ink_on
 
-OPTION_TEXT = {
-    "A": ("Flip a second card", "Same family? Keep both"),
-    "B": ("Take this card", "Hide a card in its place"),
-    "C": ("Hide 2, draw 2", "Into empty spaces"),
+OPTION_TEXT = {   # named by what they do, each with its icon (never a pad-like letter)
+    "A": (R.OPTION_NAMES["A"], "Same family? Keep both"),
+    "B": (R.OPTION_NAMES["B"], "Hide a card in its place"),
+    "C": (R.OPTION_NAMES["C"], "Hide 2 in nests, draw 2"),
 }
-LETTER_FILL = {"A": (96, 180, 100), "B": (232, 150, 60), "C": (110, 150, 236)}
+ICON_FILL = {"A": (96, 180, 100), "B": (232, 150, 60), "C": (110, 150, 236)}
 PLAN_STEPS = {"second": "A", "b_card": "B", "c_card": "C", "c_space": "C"}  # pick -> option
 
 
@@ -37,6 +38,34 @@ def family_counts(cards: Iterable[int]) -> list[int]:
     for c in cards:
         counts[CARD_FAMILY[c]] += 1
     return counts
+
+
+def option_icon(surface: pygame.Surface, letter: str, tile: pygame.Rect, ink) -> None:
+    """What an option does, drawn: A two cards side by side (a second flip), B a card
+    going down into the hand, C a card dropping into a nest."""
+    x, y = tile.topleft
+
+    def card(rect: pygame.Rect) -> None:
+        pygame.draw.rect(surface, ink, rect, 3, border_radius=4)
+
+    def arrow_down(cx: int, top: int, bottom: int) -> None:
+        pygame.draw.line(surface, ink, (cx, top), (cx, bottom - 6), 4)
+        pygame.draw.polygon(surface, ink, [(cx - 7, bottom - 8), (cx + 7, bottom - 8),
+                                           (cx, bottom)])
+    if letter == "A":
+        card(pygame.Rect(x + 8, y + 14, 20, 30))
+        card(pygame.Rect(x + 28, y + 10, 20, 30))
+        pygame.draw.circle(surface, ink, (x + 38, y + 25), 4)
+        pygame.draw.line(surface, ink, (x + 10, y + 49), (x + 46, y + 49), 3)
+    elif letter == "B":
+        card(pygame.Rect(x + 17, y + 6, 22, 28))
+        arrow_down(x + 28, y + 36, y + 52)
+    else:
+        card(pygame.Rect(x + 18, y + 4, 20, 24))
+        arrow_down(x + 28, y + 26, y + 40)
+        nest = pygame.Rect(x + 7, y + 38, 42, 14)           # a bowl of twigs
+        pygame.draw.ellipse(surface, ink, nest)
+        pygame.draw.line(surface, ink, (x + 7, y + 42), (x + 49, y + 42), 3)
 
 
 class FlappyFamiliesDraw(Chrome):
@@ -52,7 +81,7 @@ class FlappyFamiliesDraw(Chrome):
     def option_text(self, letter: str) -> tuple[str, str]:
         title, sub = OPTION_TEXT[letter]
         if letter == "C" and self.shown.deck_size == 1:
-            title, sub = "Hide 1, draw 1", "Only one card is left"
+            sub = "Hide 1, draw 1: one card left"
         return title, sub
 
     def why_not(self, letter: str) -> str:
@@ -275,7 +304,7 @@ class FlappyFamiliesDraw(Chrome):
             self._cache.put(key, surf)
         return surf
 
-    # -- the deck, the bonus families, the A/B/C buttons -----------------------------------
+    # -- the deck, the bonus families, the option buttons ----------------------------------
     def draw_deck(self, surface: pygame.Surface) -> None:
         anchor = self.geo.rect_of("deck")
         key = ("deck", self.board.deck, anchor.size)
@@ -375,11 +404,10 @@ class FlappyFamiliesDraw(Chrome):
         if mode == "chosen":
             pygame.draw.rect(surf, colour, rect, 5, border_radius=18)
         tile = pygame.Rect(12, (rect.h - 56) // 2, 56, 56)   # a square tile, unlike a pad button
-        tint = LETTER_FILL[letter] if mode in ("on", "chosen", "idle") else (80, 82, 92)
+        tint = ICON_FILL[letter] if mode in ("on", "chosen", "idle") else (80, 82, 92)
         pygame.draw.rect(surf, (20, 20, 24), tile.inflate(4, 4), border_radius=12)
         pygame.draw.rect(surf, tint, tile, border_radius=10)
-        lt = a.text(letter, 40, ink_on(tint), "title")
-        surf.blit(lt, lt.get_rect(center=tile.center))
+        option_icon(surf, letter, tile, ink_on(tint))
         text_colour = ui.TEXT if bright or mode == "idle" else ui.TEXT_DIM
         t1 = a.text_fit(title, 32, rect.w - 96, text_colour, "bold")
         t2 = a.text_fit(sub, 28, rect.w - 96, ui.BAD if mode == "no" else

@@ -15,8 +15,8 @@ from sprites.flappy_families_cards import FFCards
 
 SIZE = (156, 218)
 MINI = (120, 168)
-OPTION_WORDS = {"A": "A: flip a second card", "B": "B: take the card, hide one in its place",
-                "C": "C: hide cards in empty spaces, draw as many"}
+OPTION_WORDS = {"A": "Flip a second card", "B": "Take the card, hide one in its place",
+                "C": "Hide cards in empty spaces, draw as many"}
 
 
 def memory(view, slot: int) -> tuple[int, str] | None:
@@ -60,14 +60,14 @@ class FlappyFamiliesPhone(PhoneGame):
         self.aid = bool(getattr(settings, "memory_aid", False))
         if phase in (R.FLIP, R.FLIP_SECOND):
             prompt = ("Step 1: flip any card in the Wild" if phase == R.FLIP else
-                      f"A: find another {self._flipped_family(view)}")
+                      f"{R.OPTION_NAMES['A']}: find another {self._flipped_family(view)}")
             return self._grid(view, prompt, {a.slot: (a,) for a in legal}, "Flip it")
         if phase == R.ACTION:
             return self._options(view, legal, follow)
         if phase in (R.B_CARD, R.C_CARD):
             return self._cards(view, legal, follow, ())
         if phase == R.C_SPACE:
-            return self._grid(view, "C: choose an empty space for it",
+            return self._grid(view, f"{R.OPTION_NAMES['C']}: choose an empty space for it",
                               {a.slot: (a,) for a in legal}, "Hide it here")
         return super().ask(view, legal, follow, names, settings)
 
@@ -88,12 +88,12 @@ class FlappyFamiliesPhone(PhoneGame):
             if option == "A":
                 slots = {a.slot: prefix + (a,) for a in follow.legal(prefix)
                          if isinstance(a, R.Flip)}
-                then = self._grid(view, f"A: find another {self._flipped_family(view)}",
+                then = self._grid(view, f"{R.OPTION_NAMES['A']}: find another {self._flipped_family(view)}",
                                   slots, "Flip it")
             else:
                 then = self._cards(view, follow.legal(prefix), follow, prefix)
             choices.append(Choice(OPTION_WORDS[option], then=then))
-        return Ask("Step 2: choose A, B or C", choices)
+        return Ask("Step 2: what do you do with the card?", choices)
 
     def _cards(self, view, legal, follow, prefix: tuple) -> Ask:
         """Which hand card (by family) to hide; C goes on to its space."""
@@ -113,8 +113,8 @@ class FlappyFamiliesPhone(PhoneGame):
             then = self._grid(view, f"Hide {family_words(pick.family)}: choose an empty space",
                               spaces, "Hide it here")
             choices.append(Choice(label, image=f"mini:{pick.family}", then=then))
-        prompt = ("B: which card goes face down in its place?" if phase_b else
-                  "C: choose a card to hide")
+        prompt = (f"{R.OPTION_NAMES['B']}: which card goes face down in its place?" if phase_b
+                  else f"{R.OPTION_NAMES['C']}: choose a card to hide")
         return Ask(prompt, choices, "cards")
 
     def _grid(self, view, prompt: str, targets: dict, confirm: str) -> Ask:

@@ -1,5 +1,5 @@
 """Flappy Families' table: the Wild's 5x3 grid in the middle (empty spaces are nests), the
-deck and the two bonus families on the right above the A/B/C choice, every seat's plate
+deck and the two bonus families on the right above the step-2 options, every seat's plate
 down the left with its hand size and the cards it is known to hold, the log below them,
 and the viewer's hand along the bottom, grouped by family, with the running score.
 
@@ -15,7 +15,8 @@ A human decides with one :class:`PickChain` per decision, and BACK walks back th
 step 2:
 
 * ``flip``: a cursor over the Wild; CONFIRM turns the card over (that cannot be undone);
-* ``action``: the A/B/C buttons, the ones not allowed greyed with the reason;
+* ``action``: the three option buttons (the rules' A, B and C, named on screen by what
+  they do), the ones not allowed greyed with the reason;
 * ``second`` (A): a cursor over the other face-down cards;
 * ``b_card`` (B): a family of the hand (the flipped card already counted in), shown as a
   ghost where the flipped card lies;
@@ -54,6 +55,7 @@ CHOOSE = dict(zip(R.OPTIONS, (R.CHOOSE_A, R.CHOOSE_B, R.CHOOSE_C)))
 # the step-2 picks the rules already hold in each phase (C_SPACE: "C" and the picked
 # card's family, see begin_turn)
 HELD = {R.ACTION: (), R.FLIP_SECOND: ("A",), R.B_CARD: ("B",), R.C_CARD: ("C",)}
+NAMES = R.OPTION_NAMES   # the options by what they do (a pad's A and B mean choose, back)
 MIDDLE = 7            # the slot focused first when nothing better is known
 
 Plan = list[tuple[int, int | None]]   # C's plan: (family, space or None) per card
@@ -202,7 +204,7 @@ class FlappyFamiliesTable(FlappyFamiliesAnimations, FlappyFamiliesDraw, TableSce
             return None
         slots = [s for s, sc in enumerate(self.slots) if sc is not None and not sc.sprite.face_up]
         options = self._slot_options(slots, "Flip this card")
-        return Pick("flip", options, focus=self._slot_focus(options, MIDDLE))
+        return self.wild_pick("flip", options, self._slot_focus(options, MIDDLE))
 
     def plan_step_two(self, values: tuple) -> Pick | None:
         """Step 2's next pick: A, B or C, then what that option asks for."""
@@ -210,8 +212,8 @@ class FlappyFamiliesTable(FlappyFamiliesAnimations, FlappyFamiliesDraw, TableSce
         if not picks:
             allowed = self.allowed()
             rects = self.geo.action_rects()
-            return Pick("action", [Option(rects[o], o, f"Choose {o}", enabled=allowed[o])
-                                   for o in R.OPTIONS])
+            return Pick("action", [Option(rects[o], o, self.option_text(o)[0],
+                                          enabled=allowed[o]) for o in R.OPTIONS])
         letter, rest = picks[0], picks[1:]
         if letter == "A":
             return None if rest else self._second_pick()
@@ -220,7 +222,8 @@ class FlappyFamiliesTable(FlappyFamiliesAnimations, FlappyFamiliesDraw, TableSce
                 "Hide this card there", "b_card", []))
         plan = c_plan(picks)
         if len(rest) % 2:       # a card is picked: its space
-            return Pick("c_space", self._slot_options(self.free_spaces(plan), "Hide it here"))
+            return self.wild_pick("c_space", self._slot_options(self.free_spaces(plan),
+                                                                "Hide it here"))
         # resumed at a space: just that one, then the rules ask for the next card
         goal = 1 if self.shown.phase == R.C_SPACE else self.c_total()
         if len(plan) < goal:
@@ -247,10 +250,16 @@ class FlappyFamiliesTable(FlappyFamiliesAnimations, FlappyFamiliesDraw, TableSce
                  if sc is not None and s != first and not sc.sprite.face_up]
         options = self._slot_options(slots, "Flip it")
         prefer = first + 1 if first is not None and first % R.COLS < 4 else first
-        return Pick("second", options, focus=self._slot_focus(options, prefer))
+        return self.wild_pick("second", options, self._slot_focus(options, prefer))
 
     def _slot_options(self, slots, label: str) -> list[Option]:
         return [Option(self.geo.slot_rect(s), ("slot", s), label) for s in slots]
+
+    # the Wild's picks move along its rows: right from a card beside a nest goes on to
+    # the next card of that row (or round to its first), never up or down a row
+    @staticmethod
+    def wild_pick(name: str, options: list[Option], focus=None) -> Pick:
+        return Pick(name, options, focus=focus, rows=True)
 
     @staticmethod
     def _slot_focus(options: list[Option], prefer: int | None) -> tuple | None:
@@ -346,21 +355,21 @@ class FlappyFamiliesTable(FlappyFamiliesAnimations, FlappyFamiliesDraw, TableSce
         if step == "flip":
             return "Step 1: flip any card in the Wild" + self.memory_note()
         if step == "action":
-            return "Step 2: choose A, B or C"
+            return "Step 2: what do you do with the card?"
         if step == "second":
             fam = family_name(CARD_FAMILY[flipped]) if flipped is not None else "family"
-            return f"A: find another {fam}" + self.memory_note()
+            return f"{NAMES['A']}: find another {fam}" + self.memory_note()
         if step == "b_card":
-            return "B: which card goes face down in its place?"
+            return f"{NAMES['B']}: which card goes face down in its place?"
         if step == "c_card":
             k = len(self.plan_c) + 1
             total = self.c_total()
-            return (f"C: choose a card to hide ({k} of {total})" if total > 1
-                    else "C: choose a card to hide")
+            return (f"{NAMES['C']}: choose a card to hide ({k} of {total})" if total > 1
+                    else f"{NAMES['C']}: choose a card to hide")
         if step == "c_space":
-            return "C: choose an empty space (a nest) for it"
+            return f"{NAMES['C']}: choose an empty space (a nest) for it"
         return {R.FLIP: f"{name}'s turn: step 1, flip a card",
-                R.ACTION: f"{name} chooses A, B or C",
+                R.ACTION: f"{name} chooses what to do with the card",
                 R.FLIP_SECOND: f"{name} flips a second card",
                 R.B_CARD: f"{name} hides a card where the bird was",
                 R.C_CARD: f"{name} hides cards in empty spaces",
@@ -387,10 +396,10 @@ class FlappyFamiliesTable(FlappyFamiliesAnimations, FlappyFamiliesDraw, TableSce
             return ((Act.CONFIRM, "Flip this card"), (Act.RIGHT, "Move"), (Act.PAUSE, "Pause"))
         if step == "action":
             if value in R.OPTIONS:
-                label = f"Choose {value}"
+                label = self.option_text(value)[0]   # the pad's A is its glyph, apart
                 if self.picker is not None and self.picker.focused is not None \
                         and not self.picker.focused.enabled:
-                    label = f"{value} is not allowed"
+                    label = f"Not now: {self.why_not(value).lower()}"
                 return ((Act.CONFIRM, label), (Act.DOWN, "Move"), (Act.PAUSE, "Pause"))
             return ((Act.CONFIRM, "Choose"), (Act.PAUSE, "Pause"))
         if step == "second":

@@ -24,6 +24,7 @@ class Pick:
     options: Sequence[Option]
     focus: object = None               # the value focused first (None: the picker's pick)
     initial: int = 0                   # else the index focused first
+    rows: bool = False                 # left and right stay in the focused option's row
 
 
 class PickChain:
@@ -51,7 +52,8 @@ class PickChain:
         can_back = bool(self.values)
         self.picker = Picker(self.pick.options, self.choose,
                              on_back=self.back if can_back else None,
-                             initial=self.pick.initial, ctx=self.table.ctx)
+                             initial=self.pick.initial, ctx=self.table.ctx,
+                             rows=self.pick.rows)
         for wanted in (self.pick.focus, focus):
             if wanted is not None:
                 self.picker.focus_value(wanted)
