@@ -453,3 +453,22 @@ def test_left_and_right_stay_in_the_wild_row_over_its_nests(app):
     assert table.focused == ("slot", 14)
     press(app, pygame.K_RIGHT)                      # a card alone in its row stays put
     assert table.focused == ("slot", 14)
+
+
+@pytest.mark.parametrize("patterns", [True, False])
+def test_the_flipped_card_outline_carries_the_flippers_shape_with_patterns(app, monkeypatch,
+                                                                           patterns):
+    """The card flipped this turn is outlined in the flipper's colour; with Colour
+    patterns on the flipper's shape sits on the outline too."""
+    app.ctx.settings.colour_patterns = patterns
+    state = hand_made({7: 15, 12: 20}, [[25, 26, 27, 28], [30, 31, 32, 33]],
+                      deck=list(range(40, 52)), current=0)
+    table = show(app, FlappyFamiliesTable(app.ctx, one_human(0, count=2)))
+    install(app, table, state)
+    assert run_until(app, lambda: human_ready(table, "flip"))
+    press(app, pygame.K_RETURN)                     # flip: the card is outlined as mine
+    assert run_until(app, lambda: human_ready(table, "action"))
+    marks = []
+    monkeypatch.setattr(table, "draw_seat_mark", lambda surface, seat, *a: marks.append(seat))
+    table.draw(app.screen)
+    assert marks == ([0] if patterns else [])

@@ -380,3 +380,28 @@ def test_one_shared_device_gives_each_tipper_a_privacy_screen(app):
         press(app, pygame.K_RETURN)                      # the focused tip: red
         assert table.viewer is None                       # hidden again at once
     assert [(s, a) for s, a in played if isinstance(a, R.Tip)] == [(s, R.TIP_RED) for s in humans]
+
+
+@pytest.mark.parametrize("patterns", [True, False])
+def test_your_face_down_card_marker_carries_its_colour_shape_with_patterns(app, monkeypatch,
+                                                                           patterns):
+    """The marker on your own face-down card tells its colour by fill; with Colour
+    patterns on it carries that colour's shape as well."""
+    from game.flip_a_bird.cards import CARDS
+    from scenes.flip_a_bird import draw as fab_draw
+    from scenes.flip_a_bird.animations import RowCard
+    from sprites.card import CardSprite
+    from sprites.flip_a_bird_cards import CARD
+
+    app.ctx.settings.colour_patterns = patterns
+    table = show(app, FlipABirdTable(app.ctx, one_human(0)))
+    card = next(c for c in CARDS if c.is_bird and c.colour == "green")
+    back = table.cards.back(card.open_back)
+    rc = RowCard(CardSprite(back, back, (900, 480), False), card, card.open_back, 0, True, CARD)
+    drawn = []
+    real = fab_draw.draw_colour_shape
+    monkeypatch.setattr(fab_draw, "draw_colour_shape",
+                        lambda surface, colour, *a, **k: drawn.append(colour)
+                        or real(surface, colour, *a, **k))
+    table.mine_marker(app.screen, rc, rc.sprite.rect, CARD[0])
+    assert drawn == (["green"] if patterns else [])

@@ -194,31 +194,70 @@ def test_what_the_others_changed_is_outlined_until_you_act(app):
     assert table.changes_shown() == {}
 
 
-@pytest.mark.parametrize("game", ["cubirds", "flip_a_bird", "flappy_families", "yard_birbs"])
-def test_every_table_outlines_what_the_ai_changed(app, game):
-    """At each game's table, back at the person's turn the places the AI seats changed
-    are outlined where they lie (on the canvas, in a mover's colour), and go as they act."""
+GAMES = ["cubirds", "flip_a_bird", "flappy_families", "yard_birbs"]
+
+
+def play_to_outlines(app, game: str):
+    """A 4-seat table of ``game`` (the person in seat 0) played on until, at the
+    person's turn, something the AI seats changed is outlined."""
     from game.session import default_seats
     from scenes.table.spec import make_table
 
     app.ctx.settings.ai_speed = "fast"
     table = show(app, make_table(app.ctx, Match(game, default_seats(4, 1), 3)))
-    shown = {}
     for _ in range(12000):
         app.frame(1 / 20)
         if not table.human_deciding:
             continue
-        shown = table.changes_shown()
-        rects = {key: table.changed_rect(key) for key in shown}
-        if any(rect is not None for rect in rects.values()):
+        if any(table.changed_rect(key) is not None for key in table.changes_shown()):
             break
         table.submit(table.state.legal_actions()[0])
+    return table
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_table_outlines_what_the_ai_changed(app, game):
+    """At each game's table, back at the person's turn the places the AI seats changed
+    are outlined where they lie (on the canvas, in a mover's colour), and go as they act."""
+    table = play_to_outlines(app, game)
+    shown = table.changes_shown()
     assert shown, "no AI move was outlined"
     canvas = pygame.Rect((0, 0), ui.CANVAS)
     for key, movers in shown.items():
         assert movers and 0 not in movers          # the person's own moves are not news
-        if rects[key] is not None:
-            assert canvas.contains(rects[key]), (key, rects[key])
+        rect = table.changed_rect(key)
+        if rect is not None:
+            assert canvas.contains(rect), (key, rect)
     table.draw(app.screen)
     table.submit(table.state.legal_actions()[0])
     assert table.changes_shown() == {}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_seat_colours_come_with_their_shapes_on_every_table(app, game, monkeypatch):
+    """With Colour patterns on, whatever a table marks in a seat's colour also carries
+    that seat's shape: every plate, every log line's marker, every outline of a change."""
+    app.ctx.settings.colour_patterns = True
+    table = play_to_outlines(app, game)
+    shapes, marks = [], []
+    real_shape, real_mark = ui.draw_shape, table.draw_seat_mark
+    monkeypatch.setattr(ui, "draw_shape", lambda surface, shape, centre, r, colour, *a, **k:
+                        shapes.append((shape, tuple(colour), surface.get_size()))
+                        or real_shape(surface, shape, centre, r, colour, *a, **k))
+    monkeypatch.setattr(table, "draw_seat_mark", lambda surface, seat, *a:
+                        marks.append(seat) or real_mark(surface, seat, *a))
+    table._plates.clear()                           # paint the cached pictures afresh
+    table._log_picture = None
+    table.draw(app.screen)
+    def mark(seat):
+        colour = table.match.seats[seat].colour % 6
+        return ui.SEAT_SHAPES[colour], ui.SEAT_COLOURS[colour]
+    for seat in range(table.match.num_players):   # on its plate's picture
+        assert (*mark(seat), table.seat_rect(seat).size) in shapes
+    log = table.layout.get("log")
+    _, lines, _ = table.log_view()
+    newest = lines[-1].mover                        # the line every log panel shows
+    assert newest is not None and (*mark(newest), (log.w, log.h)) in shapes
+    outlined = {m for key, ms in table.changes_shown().items()
+                if table.changed_rect(key) is not None for m in ms}
+    assert outlined and outlined <= set(marks)      # each outline with its mover's shape

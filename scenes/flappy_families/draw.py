@@ -147,6 +147,18 @@ class FlappyFamiliesDraw(Chrome):
             self._draw_resting(surface, sprite)
         for sprite in lifted:
             sprite.draw(surface)
+        self.mark_flipped(surface)
+
+    def mark_flipped(self, surface: pygame.Surface) -> None:
+        """The card flipped this turn is outlined in the flipper's colour; with Colour
+        patterns its shape sits on the outline too."""
+        slot, seat = self.board.flipped, self.turn_seat
+        if not self.patterns or slot is None or seat is None or self.slots[slot] is None:
+            return
+        sprite = self.slots[slot].sprite
+        if sprite.outline == self.seat_rgb(seat) and sprite.visible:
+            rect = sprite.rect
+            self.draw_seat_mark(surface, seat, (rect.x - 4, rect.bottom - 30), 13)
 
     def _draw_resting(self, surface: pygame.Surface, sprite: CardSprite) -> None:
         """A card lying still: its shadow and its picture, without the sprite's general

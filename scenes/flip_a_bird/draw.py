@@ -16,7 +16,8 @@ from game.input import Act
 from scenes.flip_a_bird.animations import RowCard
 from scenes.table.chrome import Chrome
 from sprites import ui
-from sprites.flip_a_bird_cards import CARD, MINI, STRONG, TIP_BIG, TIP_MINI
+from sprites.flip_a_bird_cards import (CARD, MINI, STRONG, TIP_BIG, TIP_MINI,
+                                       draw_colour_shape)
 
 CLAIM_RED = (196, 52, 56)
 
@@ -206,6 +207,9 @@ class FlipABirdDraw(Chrome):
         fill = STRONG[card.colour] if card.colour else (60, 44, 96)
         pygame.draw.circle(surface, (255, 255, 255), center, radius + 4)
         pygame.draw.circle(surface, fill, center, radius)
+        if card.colour and self.patterns:   # the colour's shape too, on the ring's edge
+            draw_colour_shape(surface, card.colour, (center[0] - radius, center[1] - radius + 6),
+                              9, fill=STRONG[card.colour])
         if card.is_bird:
             ink = (30, 24, 36) if card.colour == "yellow" else (255, 255, 255)
             txt = self.ctx.assets.text(str(card.birds), 28, ink, "bold")

@@ -120,11 +120,7 @@ class Changes:
                 # low on the left edge: a card's corner there tells least (its number
                 # and name are at the top)
                 y = ring.bottom - MARK - 14 - k * (2 * MARK + 12)
-                centre = (ring.x, max(y, ring.y + MARK + 6))
-                pygame.draw.circle(surface, (16, 18, 24), centre, MARK + 5)
-                colour = self.match.seats[mover].colour % 6
-                ui.draw_shape(surface, ui.SEAT_SHAPES[colour], centre, MARK,
-                              ui.SEAT_COLOURS[colour])
+                self.draw_seat_mark(surface, mover, (ring.x, max(y, ring.y + MARK + 6)), MARK)
 
     def seat_rgb_of(self, seat: int) -> tuple[int, int, int]:
         return ui.SEAT_COLOURS[self.match.seats[seat].colour % 6]

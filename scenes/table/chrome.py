@@ -208,6 +208,14 @@ class Chrome:
             bird = thinking_bird(self.ctx.time, (52, 52))
             surface.blit(bird, bird.get_rect(midright=self.thinking_spot(seat, rect)))
 
+    def draw_seat_mark(self, surface: pygame.Surface, seat: int, centre: tuple[int, int],
+                       r: int = 15) -> None:
+        """The seat's shape in its colour on a dark disc: what marks anything drawn in a
+        seat's colour, so it reads without the colour too."""
+        colour = self.match.seats[seat].colour % 6
+        pygame.draw.circle(surface, (16, 18, 24), centre, r + 5)
+        ui.draw_shape(surface, ui.SEAT_SHAPES[colour], centre, r, ui.SEAT_COLOURS[colour])
+
     def _paint_plate(self, surface: pygame.Surface, rect: pygame.Rect, seat: int) -> None:
         info = self.match.seats[seat]
         colour = ui.SEAT_COLOURS[info.colour % 6]
