@@ -379,7 +379,7 @@ def test_a_c_resumed_mid_way_asks_for_what_the_rules_ask_next(app):
     install(app, table, state)
     applied = guard_legality(table)
     assert run_until(app, lambda: human_ready(table, "c_card"))
-    assert table.status() == "Hide and draw: choose a card to hide (1 of 2)"
+    assert table.status() == "Hide 2, draw 2: choose a card to hide (1 of 2)"
     press(app, pygame.K_ESCAPE)
     assert table.step == "c_card" and not isinstance(app.stack.top, Pause)
     press(app, pygame.K_RETURN)                      # a card ...
@@ -390,7 +390,7 @@ def test_a_c_resumed_mid_way_asks_for_what_the_rules_ask_next(app):
     assert chosen != first
     press(app, pygame.K_RETURN)                      # ... into another space than the first
     assert table.step == "c_card" and table.plan_c[0][1] == chosen[1]
-    assert table.status() == "Hide and draw: choose a card to hide (2 of 2)"
+    assert table.status() == "Hide 2, draw 2: choose a card to hide (2 of 2)"
     press(app, pygame.K_ESCAPE)                      # back: that space is free again
     assert table.step == "c_space" and table.focused == first and table.plan_c[0][1] is None
     for step in ("c_space", "c_card", "c_space"):

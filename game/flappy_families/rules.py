@@ -59,7 +59,7 @@ PHASES = (FLIP, ACTION, FLIP_SECOND, B_CARD, C_CARD, C_SPACE, OVER)
 OPTIONS = ("A", "B", "C")
 # what each option is called on screen: by what it does, never by its letter (a pad's A
 # and B buttons mean choose and back)
-OPTION_NAMES = {"A": "Flip a second card", "B": "Take the card", "C": "Hide and draw"}
+OPTION_NAMES = {"A": "Flip a second card", "B": "Take this card", "C": "Hide and draw"}
 
 _SHORT_REMOVED = {2: 2, 3: 1, 4: 0, 5: 0}
 """Families removed by player count (rulebook setup 1); the short game removes one more."""

@@ -26,7 +26,7 @@ from sprites.flappy_families_cards import MINI, TINY, ink_on
 OPTION_TEXT = {   # named by what they do, each with its icon (never a pad-like letter)
     "A": (R.OPTION_NAMES["A"], "Same family? Keep both"),
     "B": (R.OPTION_NAMES["B"], "Hide a card in its place"),
-    "C": (R.OPTION_NAMES["C"], "Hide 2 in nests, draw 2"),
+    "C": ("Hide 2, draw 2", "Into empty spaces"),   # "Hide and draw", with its count
 }
 ICON_FILL = {"A": (96, 180, 100), "B": (232, 150, 60), "C": (110, 150, 236)}
 PLAN_STEPS = {"second": "A", "b_card": "B", "c_card": "C", "c_space": "C"}  # pick -> option
@@ -81,7 +81,7 @@ class FlappyFamiliesDraw(Chrome):
     def option_text(self, letter: str) -> tuple[str, str]:
         title, sub = OPTION_TEXT[letter]
         if letter == "C" and self.shown.deck_size == 1:
-            sub = "Hide 1, draw 1: one card left"
+            title, sub = "Hide 1, draw 1", "Only one card is left"
         return title, sub
 
     def why_not(self, letter: str) -> str:

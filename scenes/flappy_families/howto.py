@@ -18,9 +18,8 @@ PAGES = (
          "Turn any card of the Wild face up. You always must.",
          (Mini("", "", down=True), Mini("sea_soarers", "Sea", mark=True), Mini("", "", down=True))),
     Page("Step 2: pick one",
-         "Flip a second card: a matching family goes to your hand, else both go back "
-         "down. Take the card: it joins your hand, and a hand card hides in its place. "
-         "Hide and draw: hide two "
+         "A: flip a second card; a matching family goes to your hand, else both go back "
+         "down. B: take the flipped card and hide a hand card in its place. C: hide two "
          "hand cards in empty spaces, draw two, and turn the flipped card back.",
          (Mini("river_roamers", "River"), Mini("river_roamers", "River", mark=True))),
     Page("Predators!",

@@ -88,8 +88,8 @@ class FlappyFamiliesPhone(PhoneGame):
             if option == "A":
                 slots = {a.slot: prefix + (a,) for a in follow.legal(prefix)
                          if isinstance(a, R.Flip)}
-                then = self._grid(view, f"{R.OPTION_NAMES['A']}: find another {self._flipped_family(view)}",
-                                  slots, "Flip it")
+                ask = f"{R.OPTION_NAMES['A']}: find another {self._flipped_family(view)}"
+                then = self._grid(view, ask, slots, "Flip it")
             else:
                 then = self._cards(view, follow.legal(prefix), follow, prefix)
             choices.append(Choice(OPTION_WORDS[option], then=then))

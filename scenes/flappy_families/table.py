@@ -55,7 +55,6 @@ CHOOSE = dict(zip(R.OPTIONS, (R.CHOOSE_A, R.CHOOSE_B, R.CHOOSE_C)))
 # the step-2 picks the rules already hold in each phase (C_SPACE: "C" and the picked
 # card's family, see begin_turn)
 HELD = {R.ACTION: (), R.FLIP_SECOND: ("A",), R.B_CARD: ("B",), R.C_CARD: ("C",)}
-NAMES = R.OPTION_NAMES   # the options by what they do (a pad's A and B mean choose, back)
 MIDDLE = 7            # the slot focused first when nothing better is known
 
 Plan = list[tuple[int, int | None]]   # C's plan: (family, space or None) per card
@@ -358,16 +357,17 @@ class FlappyFamiliesTable(FlappyFamiliesAnimations, FlappyFamiliesDraw, TableSce
             return "Step 2: what do you do with the card?"
         if step == "second":
             fam = family_name(CARD_FAMILY[flipped]) if flipped is not None else "family"
-            return f"{NAMES['A']}: find another {fam}" + self.memory_note()
+            return f"{self.option_text('A')[0]}: find another {fam}" + self.memory_note()
         if step == "b_card":
-            return f"{NAMES['B']}: which card goes face down in its place?"
+            return f"{self.option_text('B')[0]}: which card goes face down in its place?"
         if step == "c_card":
             k = len(self.plan_c) + 1
             total = self.c_total()
-            return (f"{NAMES['C']}: choose a card to hide ({k} of {total})" if total > 1
-                    else f"{NAMES['C']}: choose a card to hide")
+            name = self.option_text("C")[0]
+            return (f"{name}: choose a card to hide ({k} of {total})" if total > 1
+                    else f"{name}: choose a card to hide")
         if step == "c_space":
-            return f"{NAMES['C']}: choose an empty space (a nest) for it"
+            return f"{self.option_text('C')[0]}: choose an empty space (a nest) for it"
         return {R.FLIP: f"{name}'s turn: step 1, flip a card",
                 R.ACTION: f"{name} chooses what to do with the card",
                 R.FLIP_SECOND: f"{name} flips a second card",
