@@ -69,8 +69,8 @@ class Chrome:
         self.draw_table(surface)
         for seat in range(self.match.num_players):
             self.draw_seat(surface, seat)
+        self.draw_changes(surface)        # under cards in flight, focus rings and tips
         self.draw_over_seats(surface)
-        self.draw_changes(surface)
         self.draw_status(surface)
         self.draw_log(surface)
         self.draw_on_top(surface)
