@@ -207,9 +207,10 @@ class FlipABirdDraw(Chrome):
         fill = STRONG[card.colour] if card.colour else (60, 44, 96)
         pygame.draw.circle(surface, (255, 255, 255), center, radius + 4)
         pygame.draw.circle(surface, fill, center, radius)
-        if card.colour and self.patterns:   # the colour's shape too, on the ring's edge
-            draw_colour_shape(surface, card.colour, (center[0] - radius, center[1] - radius + 6),
-                              9, fill=STRONG[card.colour])
+        if card.colour and self.patterns:   # the colour's shape too, in a badge beside it
+            badge = (center[0] - radius - 8, center[1] + radius - 6)
+            pygame.draw.circle(surface, (255, 255, 255), badge, 16)
+            draw_colour_shape(surface, card.colour, badge, 12, fill=STRONG[card.colour])
         if card.is_bird:
             ink = (30, 24, 36) if card.colour == "yellow" else (255, 255, 255)
             txt = self.ctx.assets.text(str(card.birds), 28, ink, "bold")
