@@ -56,16 +56,9 @@ class Changes:
 
     def note_changes(self, mover: int | None, events: Sequence[Event]) -> None:
         """A move was played: the places it changes wait for its animation to end."""
-        pending = self.pending_changes
         if self.is_human(mover):
             self.change_record[mover] = {}    # they acted: their outlines go
-            pending[:] = [(m, key) for m, key in pending if m != mover]
-        try:
-            places = list(self.changed_places(events))
-        except Exception:   # a hook's slip costs the outlines, never the game
-            self.ctx.log.exception("changed_places failed")
-            places = []
-        pending.extend((mover, key) for key in places)
+        self.pending_changes.extend((mover, key) for key in self.changed_places(events))
 
     def settle_changes(self) -> None:
         """The move's animation is over: its changes join every other person's record."""
