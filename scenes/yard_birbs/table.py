@@ -63,6 +63,7 @@ class YardBirbsTable(YardBirbsAnimations, YardBirbsDraw, TableScene):
         self.strips: list[Thing] = []
         self.old_strips: list[Thing] = []
         self.popups: list[Thing] = []
+        self.notes: list[tuple] = []        # call-outs where things happen: (picture, rect, start, hold)
         self.decor: list = []               # popups' timelines: animated, never waited for
         self.boxes = [ScoreBox() for _ in range(n)]
         self.flash: dict = {}               # (seat, flock) -> Thing with alpha: scoring
