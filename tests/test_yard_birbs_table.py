@@ -433,3 +433,28 @@ def test_reflock_shows_why_a_run_s_middle_bird_may_not_leave(app):
     table.picker.focus_value(R.PickYard(C(2, 7)))
     press(app, pygame.K_RETURN)
     assert table.step == R.REFLOCK_FLOCK
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_every_focus_s_tip_and_every_call_out_leave_the_other_labels_alone(app, players):
+    """At a stretch of the human's decisions, each choice focused in turn: no label the
+    table draws (tips, call-outs, names, flock labels, counters) lies on another."""
+    table = table_for(app, players, seed=players + 20)
+    checked = 0
+    for _ in range(12):
+        if not run_until(app, table, lambda: human_ready(table), 6000):
+            break
+        for option in table.picker.options:
+            table.picker.focus_value(option.value)
+            app.frame(1 / 60)
+            labels = [i for i in table.audit_items() if i.kind == "label"]
+            assert any(i.what == "focused choice's tip" for i in labels) or not table.tip_text()
+            for n, a in enumerate(labels):
+                for b in labels[n + 1:]:
+                    assert not a.rect.colliderect(b.rect), (
+                        f"{players}p {table.step}: {a.what!r} {a.rect} on {b.what!r} {b.rect}")
+            checked += 1
+        if not table.picker.focused.enabled:
+            table.picker.index = next(i for i, o in enumerate(table.picker.options) if o.enabled)
+        press(app, pygame.K_RETURN)
+    assert checked > 12

@@ -180,11 +180,16 @@ class YardBirbsDraw(Chrome):
         self.draw_cards(surface)
 
     def draw_on_top(self, surface: pygame.Surface) -> None:
-        self.notes = [n for n in self.notes if 0 <= self.clock - n[2] <= n[3]]
+        tip = None
+        if self.picker is not None and self.turn_ready and not self.animator.busy:
+            tip = self.focus_tip()   # over the status line: it may reach that far
+        # a call-out gives way to the tip of what the person is looking at
+        self.notes = [n for n in self.notes if 0 <= self.clock - n[2] <= n[3]
+                      and not (tip and n[1].colliderect(tip[1]))]
         for surf, rect, _start, _hold in self.notes:
             surface.blit(surf, self.noted("label", rect, f"call-out at {rect.topleft}"))
-        if self.picker is not None and self.turn_ready and not self.animator.busy:
-            self.draw_focus_tip(surface)  # over the status line: it may reach that far
+        if tip is not None:
+            surface.blit(tip[0], self.noted("label", tip[1], "focused choice's tip"))
 
     def draw_cards(self, surface: pygame.Surface) -> None:
         for seat in range(self.n):
@@ -292,34 +297,35 @@ class YardBirbsDraw(Chrome):
             return self.cards[card].rect
         return focus.rect
 
-    def draw_focus_tip(self, surface: pygame.Surface) -> None:
+    def focus_tip(self) -> tuple[pygame.Surface, pygame.Rect] | None:
+        """The focused choice's tip and where it goes, if it has one."""
         focus = self.picker.focused if self.picker is not None else None
         text = self.tip_text()
         if focus is None or not text:
-            return
+            return None
         value = focus.value
         if isinstance(value, (R.UseAbility, R.Skip)):
             # above the ability row: under it lies the last seat's plate and its name
             a = self.geo.rect_of("abilities")
-            self.draw_tip(surface, text, pygame.Rect(a.x, a.y, a.w, 0), "over_right")
-            return
+            return self.place_tip(text, pygame.Rect(a.x, a.y, a.w, 0), "over_right")
         rect = self.focus_rect(focus)
         room = ui.SAFE
         if isinstance(value, (R.Play, R.PickHand, R.Take, R.PickFeeder)):
-            # the middle column's tips stay between the bottom plates (their names)
-            fa = self.geo.rect_of("feeder")
-            room = pygame.Rect(fa.x, ui.SAFE.y, fa.w, ui.SAFE.h)
+            # the middle column's tips stay between the bottom plates (their names) and
+            # under the feeder tray (the names of who played its cards)
+            tray = self.geo.rect_of("feeder").inflate(16, 8)
+            room = pygame.Rect(tray.x + 8, tray.bottom + 4, tray.w - 16,
+                               ui.SAFE.bottom - tray.bottom - 4)
         if isinstance(value, (R.Take, R.PickFeeder)):
-            # under the feeder tray, not the card: the card's player's name is under it
-            tray = fa.inflate(16, 8)
             rect = pygame.Rect(rect.x, rect.y, rect.w, tray.bottom - rect.y)
         side = "above" if isinstance(value, (R.Play, R.PickHand)) else "below"
-        self.draw_tip(surface, text, rect, side, room)
+        return self.place_tip(text, rect, side, room)
 
-    def draw_tip(self, surface: pygame.Surface, text: str, rect: pygame.Rect, side: str,
-                 room: pygame.Rect = ui.SAFE) -> None:
+    def place_tip(self, text: str, rect: pygame.Rect, side: str,
+                  room: pygame.Rect = ui.SAFE) -> tuple[pygame.Surface, pygame.Rect]:
         """A short description next to the focused choice: above a hand card, above the
-        ability row, below the feeder and flocks (where it hides the least)."""
+        ability row, below the feeder and flocks (where it hides the least), kept
+        inside ``room``."""
         surf = self.tip_surface(text)
         box = surf.get_rect()
         if side == "over_right":
@@ -329,7 +335,7 @@ class YardBirbsDraw(Chrome):
         else:
             box.midtop = (rect.centerx, rect.bottom + 16)
         box.clamp_ip(room)
-        surface.blit(surf, self.noted("label", box, "focused choice's tip"))
+        return surf, box
 
     # -- pictures, built once per text ---------------------------------------------------
     def tip_surface(self, text: str) -> pygame.Surface:
