@@ -30,6 +30,7 @@ from sprites.tween import (Call, Timeline, Together, Tween, Wait, ease_in_out_cu
 # briskly (on top of the AI speed setting) so a whole game stays watchable and fits the
 # headless frame budget.
 PACE = 0.68
+NOTE_WIDTH = 300     # the widest line of a call-out
 PLACE_NAMES = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th"}
 # short enough that the tags over neighbouring feeder cards never meet (5 players)
 SHORT_REASON = {R.BY_LIFER: "Lifer", R.BY_MAJORITY: "Top suit", R.BY_TIE_LED: "Led suit",
@@ -69,29 +70,34 @@ class YardBirbsAnimations(Animations):
     def call_out(self, text: str, seat: int | None = None) -> list:
         """A short call-out where it happens (beside ``seat``'s flocks, or over the ability
         row), up for reading time at the AI speed; the move waits a beat after it (the
-        AI speed and Reduced motion set how long). It never covers the flock it names'
-        labels or another call-out: one it would touch goes."""
+        AI speed and Reduced motion set how long). One it would touch goes."""
         def fn() -> None:
-            surf = self.note_surface(text, seat)
-            rect = surf.get_rect(center=self.note_spot(seat, surf.get_size()))
+            surf, rect = self.note_place(text, seat)
             self.notes = [n for n in self.notes if not n[1].colliderect(rect)]
             self.notes.append((surf, rect, self.clock, self.reading_time(1.6)))
         return [Call(fn), Wait(self.dur(0.4))]
 
-    def note_spot(self, seat: int | None, size: tuple[int, int]) -> tuple[int, int]:
-        """Where a call-out goes: in the free part of the seat's yard right of its flocks,
-        else over the bottom of the yard (the birds' pictures, not their numbers or the
-        labels); the ability row's news just above that row."""
-        w, h = size
+    def note_place(self, text: str, seat: int | None) -> tuple[pygame.Surface, pygame.Rect]:
+        """A call-out's picture and place: in the free part of the seat's yard right of
+        its flocks (wrapped to fit), else low over the yard (the birds' pictures, not
+        their numbers or labels) and above the prompt bar; the ability row's news just
+        above that row."""
         if seat is None:
+            surf = self.note_surface(text, None, NOTE_WIDTH)
             a = self.geo.rect_of("abilities")
-            return a.right - w // 2, a.y - 10 - h // 2
+            return surf, surf.get_rect(bottomright=(a.right, a.y - 10))
         area = self.geo.yard_area(seat)
-        cols = self.disp.cols(seat)
+        # the yard as shown and as it will be once the move lands: the note covers neither
+        cols = max(self.disp.cols(seat), self.plan.cols(seat))
         left = int(self.geo.col_x(seat, cols - 1, cols) + CW / 2 + 12)
-        if area.right - left >= w:
-            return (left + area.right) // 2, area.y + LABEL_H + 12 + h // 2
-        return area.centerx, area.bottom - 4 - h // 2
+        room = area.right - left - 36
+        if room >= NOTE_WIDTH * 2 // 3:
+            surf = self.note_surface(text, seat, min(room, NOTE_WIDTH))
+            return surf, surf.get_rect(midtop=((left + area.right) // 2,
+                                               area.y + LABEL_H + 12))
+        surf = self.note_surface(text, seat, NOTE_WIDTH)
+        bottom = min(area.bottom - 4, self.geo.rect_of("prompts").y - 8)
+        return surf, surf.get_rect(midbottom=(area.centerx, bottom))
 
     def sound(self, name: str) -> Call:
         return Call(lambda: self.ctx.play(name))

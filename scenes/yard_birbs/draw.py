@@ -355,16 +355,16 @@ class YardBirbsDraw(Chrome):
             a.cache.put(key, surf)
         return surf
 
-    def note_surface(self, text: str, seat: int | None) -> pygame.Surface:
+    def note_surface(self, text: str, seat: int | None, width: int) -> pygame.Surface:
         """A call-out's picture: its words on a dark pill edged in the seat's colour (gold
-        for the table's own news), wrapped rather than cut."""
+        for the table's own news), wrapped to ``width`` rather than cut."""
         edge = (ui.SEAT_COLOURS[self.match.seats[seat].colour % 6] if seat is not None
                 else ui.ACCENT)
-        key = ("yb_note", text, edge)
+        key = ("yb_note", text, edge, width)
         a = self.ctx.assets
         surf = a.cache.get(key)
         if surf is None:
-            lines = [a.text(line, 30, ui.TEXT, "bold") for line in a.wrap(text, 30, 300, "bold")]
+            lines = [a.text(line, 30, ui.TEXT, "bold") for line in a.wrap(text, 30, width, "bold")]
             step = lines[0].get_height()
             w = max(r.get_width() for r in lines) + 36
             surf = ui.panel((w, step * len(lines) + 20), (16, 22, 32), 18, edge, 4,
