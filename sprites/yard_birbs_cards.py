@@ -223,15 +223,15 @@ def ability_card(ability: int, token_no: int, size: tuple[int, int], usable: boo
     w, h = size
     surf = _rounded(size, (244, 236, 214), 12)
     pygame.draw.rect(surf, INK, surf.get_rect(), 3, border_radius=12)
-    tok = _token(token_no, min(20, h // 2 - 5), False)
+    tok = _token(token_no, min(22, h // 2 - 5), False)
     surf.blit(tok, tok.get_rect(midleft=(4, h // 2)))
     x = tok.get_width() + 10
     right = w - 10
     if info.lifer:
-        star(surf, (w - 24, h // 2), min(16, h // 2 - 6))
+        star(surf, (w - 26, h // 2), min(19, h // 2 - 6))
         right = w - 46
     elif info.feeder:
-        house(surf, (w - 24, h // 2 + 2), min(15, h // 2 - 7))
+        house(surf, (w - 26, h // 2 + 2), min(18, h // 2 - 7))
         right = w - 46
     name = _fit(info.name, 30, right - x, INK)
     surf.blit(name, name.get_rect(midleft=(x, h // 2)))
