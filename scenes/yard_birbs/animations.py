@@ -19,7 +19,7 @@ import pygame
 from game.yard_birbs import rules as R
 from game.yard_birbs.cards import ABILITIES, SPECIES, card_name
 from scenes.table.animations import Animations, on
-from scenes.yard_birbs.geometry import CW, LABEL_H, SHRINK
+from scenes.yard_birbs.geometry import CH, CW, LABEL_H, SHRINK
 from scenes.yard_birbs.model import Model
 from scenes.yard_birbs.pieces import Z_FEEDER, Z_FLY, Z_HAND, Z_YARD, Card, Thing, yard_z
 from sprites import yard_birbs_cards as art
@@ -79,9 +79,9 @@ class YardBirbsAnimations(Animations):
 
     def note_place(self, text: str, seat: int | None) -> tuple[pygame.Surface, pygame.Rect]:
         """A call-out's picture and place: in the free part of the seat's yard right of
-        its flocks (wrapped to fit), else low over the yard (the birds' pictures, not
-        their numbers or labels) and above the prompt bar; the ability row's news just
-        above that row."""
+        its flocks (wrapped to fit), else under its tallest flock, else low over the yard
+        (the birds' pictures, not their numbers or labels), above the prompt bar; the
+        ability row's news just above that row."""
         if seat is None:
             surf = self.note_surface(text, None, NOTE_WIDTH)
             a = self.geo.rect_of("abilities")
@@ -97,7 +97,19 @@ class YardBirbsAnimations(Animations):
                                                area.y + LABEL_H + 12))
         surf = self.note_surface(text, seat, NOTE_WIDTH)
         bottom = min(area.bottom - 4, self.geo.rect_of("prompts").y - 8)
+        stacks = max(self.stack_bottom(m, seat) for m in (self.disp, self.plan))
+        if stacks + 8 + surf.get_height() <= bottom:   # under the tallest flock: on no card
+            return surf, surf.get_rect(midtop=(area.centerx, stacks + 8))
         return surf, surf.get_rect(midbottom=(area.centerx, bottom))
+
+    def stack_bottom(self, m: Model, seat: int) -> int:
+        """The lowest edge of ``seat``'s cards in ``m`` (its flocks and a bird awaiting one)."""
+        cols = m.cols(seat)
+        bottoms = [self.geo.yard_card_pos(seat, cols, col, len(f) - 1, len(f))[1]
+                   for col, f in enumerate(m.yards[seat]) if f]
+        if m.pending[seat] is not None:
+            bottoms.append(self.geo.pending_pos(seat, cols)[1])
+        return int(max(bottoms, default=self.geo.yard_area(seat).y + LABEL_H) + CH / 2)
 
     def sound(self, name: str) -> Call:
         return Call(lambda: self.ctx.play(name))
