@@ -31,7 +31,7 @@ TITLE_SIZE = 32
 CARD_MAX = 300         # tallest card a picture draws
 CARD_MIN = 120         # and smallest: as big as the table's
 GAP, GROUP_GAP, ROW_GAP, PICTURE_GAP = 14, 48, 18, 56
-TITLE_H, LABEL_H, ARROW = 42, 38, 34
+TITLE_H, LABEL_H, TAG_H, ARROW = 42, 38, 50, 34
 NOTE_W = 380
 NOTE_INK = (34, 28, 20)
 
@@ -81,8 +81,10 @@ class PageArt:
 
     @staticmethod
     def _row_fixed(row) -> tuple[int, int]:
-        """The height a row takes besides its cards: its title and its labels."""
-        return (TITLE_H if row.title else 0), (LABEL_H if any(c.label for c in row.cards) else 0)
+        """The height a row takes besides its cards: its title, and its tags and labels."""
+        under = (TAG_H if any(c.tag for c in row.cards) else 0) + (
+            LABEL_H if any(c.label for c in row.cards) else 0)
+        return (TITLE_H if row.title else 0), under
 
     def _lay_out(self, art: tuple[Picture, ...]) -> None:
         area = pygame.Rect((0, 0), self.area.size)
@@ -119,10 +121,13 @@ class PageArt:
         # each picture gets its share of the width, centred in it
         natural = [k * h + f for k, f in widths]
         extra = max(0, area.w - PICTURE_GAP * (len(art) - 1) - sum(natural)) / len(art)
+        faces = [[[self.paint(self.ctx, c.face, h) for c in row.cards] for row in p.rows] for p in art]
+        tallest = max(self._height(p, f, notes) for p, f in zip(art, faces))
+        top = max(0, (area.h - tallest) // 2)   # side by side pictures share one top line
         x = 0.0
-        for p, w in zip(art, natural):
-            box = pygame.Rect(int(x), 0, int(w + extra), area.h)
-            self._draw_picture(p, box, h, notes)
+        for p, f, w in zip(art, faces, natural):
+            box = pygame.Rect(int(x), top, int(w + extra), area.h - top)
+            self._draw_picture(p, f, box, notes)
             x += w + extra + PICTURE_GAP
         for start, end in self.arrows:
             _arrow(self.surface, start, end)
@@ -130,17 +135,20 @@ class PageArt:
             item.rect.move_ip(self.area.topleft)
 
     # -- drawing -----------------------------------------------------------------------
-    def _draw_picture(self, p: Picture, box: pygame.Rect, h: int,
+    def _height(self, p: Picture, faces: list[list[pygame.Surface]],
+                notes: dict[Note, pygame.Surface]) -> int:
+        """How tall a picture is with its cards painted as ``faces``."""
+        total = ROW_GAP * (len(p.rows) - 1) + (TITLE_H if p.title else 0)
+        for row, imgs, (above, below) in zip(p.rows, faces, self._bands(p, notes)):
+            title, labels = self._row_fixed(row)
+            total += above + title + max(i.get_height() for i in imgs) + labels + below
+        return total
+
+    def _draw_picture(self, p: Picture, faces: list[list[pygame.Surface]], box: pygame.Rect,
                       notes: dict[Note, pygame.Surface]) -> None:
         a = self.ctx.assets
-        faces = [[self.paint(self.ctx, c.face, h) for c in row.cards] for row in p.rows]
         bands = self._bands(p, notes)
-        heights = []
-        for row, imgs, (above, below) in zip(p.rows, faces, bands):
-            title, labels = self._row_fixed(row)
-            heights.append(above + title + max(i.get_height() for i in imgs) + labels + below)
-        total = sum(heights) + ROW_GAP * (len(p.rows) - 1) + (TITLE_H if p.title else 0)
-        y = box.y + max(0, (box.h - total) // 2)
+        y = box.y
         if p.title:
             t = a.text(p.title, TITLE_SIZE, ui.ACCENT, "title")
             self._blit(t, t.get_rect(midtop=(box.centerx, y)), "title", p.title)
@@ -169,8 +177,13 @@ class PageArt:
                 x = rect.right + GAP
             card_rects.append(rects)
             y += tallest
-            labelled = any(c.label for c in row.cards)
-            if labelled:
+            if any(c.tag for c in row.cards):
+                for c, rect in zip(row.cards, rects):
+                    if c.tag:
+                        self._draw_tag(c.tag, rect.centerx, y + 6)
+                y += TAG_H
+            labelled = any(c.label or c.tag for c in row.cards)
+            if any(c.label for c in row.cards):
                 for c, rect in zip(row.cards, rects):
                     if c.label:
                         t = a.text(c.label, LABEL_SIZE, ui.TEXT, "bold")
@@ -206,14 +219,15 @@ class PageArt:
         self.placed.append(Placed("card", rect.copy(), repr(c.face)))
         if c.mark:
             pygame.draw.rect(surf, ui.ACCENT, rect.inflate(14, 14), 6, border_radius=18)
-        if c.tag:
-            t = self.ctx.assets.text(c.tag, 32, ui.TEXT, "title")
-            badge = t.get_rect(centerx=rect.centerx).inflate(20, 4)
-            badge.bottom = rect.bottom - 10   # low on the card, like the table's count bubbles
-            pygame.draw.rect(surf, (24, 22, 34), badge, border_radius=badge.h // 2)
-            pygame.draw.rect(surf, ui.ACCENT, badge, 3, border_radius=badge.h // 2)
-            surf.blit(t, t.get_rect(center=badge.center))
-            self.placed.append(Placed("tag", badge, c.tag))
+
+    def _draw_tag(self, text: str, centerx: int, top: int) -> None:
+        """A badge under a card (what it counts, its place): under it, it hides nothing."""
+        t = self.ctx.assets.text(text, 32, ui.TEXT, "title")
+        badge = t.get_rect(midtop=(centerx, top)).inflate(24, 2)
+        pygame.draw.rect(self.surface, (24, 22, 34), badge, border_radius=badge.h // 2)
+        pygame.draw.rect(self.surface, ui.ACCENT, badge, 3, border_radius=badge.h // 2)
+        self.surface.blit(t, t.get_rect(center=badge.center))
+        self.placed.append(Placed("tag", badge, text))
 
     def _place_notes(self, spots, notes: dict[Note, pygame.Surface], box: pygame.Rect) -> None:
         """Each band's notes sit near the x of what they point at, pushed apart so none

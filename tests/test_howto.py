@@ -49,8 +49,8 @@ def problems_of(scene: Rules) -> list[str]:
     for item in placed:
         if not BODY.contains(item.rect) or not ui.SAFE.contains(item.rect):
             problems.append(f"{item.kind} {item.what!r} outside the page at {item.rect}")
-    by_kind = {k: [i for i in placed if i.kind == k] for k in ("text", "card", "note", "label", "title")}
-    for kind in ("note", "label"):
+    by_kind = {k: [i for i in placed if i.kind == k] for k in ("text", "card", "note", "label", "title", "tag")}
+    for kind in ("note", "label", "tag"):
         items = by_kind[kind]
         for n, a in enumerate(items):
             for b in items[n + 1:]:

@@ -113,7 +113,7 @@ PAGES = (
                    Row((Card(bird("red", 3), "Ana"), Card(bird("yellow", 2), "Cy"),
                         Card(bird("green", 1), "Ana"), Card(bird("blue", 2), "Cy")),
                        "They take turns", then=True)),
-                  (Note("Ana played last: she picks first", 0, 0, (1.0, 0.5), "above"),)),)),
+                  (Note("Ana played last: she picks first", 0, 0, (0.5, 0.0), "above"),)),)),
     Page("All face up",
          "If every card in the row is face up and your face-up card takes it over the "
          "limit, the old row leaves the game and your card starts a new row.",

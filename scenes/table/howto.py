@@ -25,7 +25,7 @@ class Card:
     label: str = ""           # words under it ("yours", "new", "1st")
     mark: bool = False        # ringed: the card the page is talking about
     dim: bool = False         # greyed: out of play, or does not count
-    tag: str = ""             # a badge on it ("x2", "out", "+1")
+    tag: str = ""             # a badge under it: what it counts ("4", "out"), its place
     gap: bool = False         # a space before it (a hand card beside a row)
 
 
