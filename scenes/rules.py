@@ -40,7 +40,7 @@ NOTE_INK = (34, 28, 20)
 class Placed:
     """Something drawn on the page, where (the tests check sizes and overlaps with it)."""
 
-    kind: str              # "text", "card", "label", "note", "title"
+    kind: str              # "text", "card", "tag", "label", "note", "title"
     rect: pygame.Rect
     what: str = ""
 
@@ -157,7 +157,6 @@ class PageArt:
                  + sum(GROUP_GAP - GAP for c in row.cards[1:] if c.gap)
                  for row, imgs in zip(p.rows, faces)]
         left = box.centerx - max(row_w) // 2
-        card_rects: list[list[pygame.Rect]] = []
         note_spots: list[tuple[Note, tuple[int, int], int]] = []
         for r, (row, imgs, (above, below)) in enumerate(zip(p.rows, faces, bands)):
             if row.title:   # the title first: arrows from the notes above never cross it
@@ -175,7 +174,6 @@ class PageArt:
                 self._draw_card(c, img, rect)
                 rects.append(rect)
                 x = rect.right + GAP
-            card_rects.append(rects)
             y += tallest
             if any(c.tag for c in row.cards):
                 for c, rect in zip(row.cards, rects):
@@ -271,15 +269,18 @@ def _arrow(surface: pygame.Surface, start, end) -> None:
     ex, ey = end
     length = max(((ex - sx) ** 2 + (ey - sy) ** 2) ** 0.5, 1)
     ux, uy = (ex - sx) / length, (ey - sy) / length
-    head = 20
-    bx, by = ex - ux * head, ey - uy * head
-    tip = [(ex, ey), (bx - uy * 13, by + ux * 13), (bx + uy * 13, by - ux * 13)]
+
+    def head(grow: int) -> list[tuple[float, float]]:
+        """The arrowhead, ``grow`` px bigger all round (the dark edge under the gold)."""
+        bx, by = ex - ux * (20 + grow), ey - uy * (20 + grow)
+        half = 13 + grow
+        return [(ex + ux * grow, ey + uy * grow), (bx - uy * half, by + ux * half),
+                (bx + uy * half, by - ux * half)]
+
+    neck = (ex - ux * 20, ey - uy * 20)
     for colour, width, grow in ((NOTE_INK, 11, 3), (ui.ACCENT, 5, 0)):
-        pygame.draw.line(surface, colour, start, (bx, by), width)
-        points = tip if not grow else [(ex + ux * grow, ey + uy * grow),
-                                       (bx - uy * (13 + grow) - ux * grow, by + ux * (13 + grow) - uy * grow),
-                                       (bx + uy * (13 + grow) - ux * grow, by - ux * (13 + grow) - uy * grow)]
-        pygame.draw.polygon(surface, colour, points)
+        pygame.draw.line(surface, colour, start, neck, width)
+        pygame.draw.polygon(surface, colour, head(grow))
 
 
 def _plain_card(ctx, face, height: int) -> pygame.Surface:
