@@ -32,7 +32,7 @@ CARD_MAX = 300         # tallest card a picture draws
 CARD_MIN = 120         # and smallest: as big as the table's
 GAP, GROUP_GAP, ROW_GAP, PICTURE_GAP = 14, 48, 18, 56
 TITLE_H, LABEL_H, TAG_H, ARROW = 42, 38, 50, 34
-NOTE_W = 380
+NOTE_W = 420
 NOTE_INK = (34, 28, 20)
 
 

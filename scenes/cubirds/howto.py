@@ -32,7 +32,7 @@ PAGES = (
          (Picture((Row(cards("flamingo", "robin")),),
                   (Note("Small flock: 2", 0, 0, SMALL_SPOT, "above"),
                    Note("Big flock: 3", 0, 0, BIG_SPOT, "above"),
-                   Note("Robins are common: 6 and 9", 0, 1, (0.5, 1.0), "below"))),)),
+                   Note("Common robins need 6 and 9", 0, 1, (0.5, 1.0), "below"))),)),
     Page("Your turn: land your birds",
          "Play every card of one species from your hand, all together, at the left or the "
          "right end of any of the four rows.",

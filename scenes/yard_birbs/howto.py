@@ -36,6 +36,14 @@ def ability(which: int, token: int) -> Row:
     return Row((Card(("ability", which, token)),))
 
 
+def feeder(places: tuple[str, ...] = ()) -> tuple[Card, ...]:
+    """The worked trick as the table shows it: the Lifer, then each player's card (with
+    the place it took, once ranked)."""
+    played = tuple(Card(c, who, tag=place, mark=place == "1st", gap=not i)
+                   for i, (c, who, place) in enumerate(zip(TRICK, PLAYERS, places or ("",) * 4)))
+    return (Card(LIFER, "Lifer"),) + played
+
+
 def before_after(strip: Row, before: tuple[Card, ...], after: tuple[Card, ...],
                  note: Note | None = None) -> Picture:
     """One ability: its card (which names it), then the cards it changes, before and after."""
@@ -68,20 +76,19 @@ PAGES = (
     Page("A trick: play to the feeder",
          "The lead plays any card. After that, if you hold a colour already in the feeder "
          "you must play one; a card of the Lifer's species is always allowed.",
-         (Picture((Row(tuple(Card(c, who) for c, who in zip(TRICK, PLAYERS)), "The feeder"),),
-                  (Note("You lead blue", 0, 0, (0.5, 0.0), "above"),
-                   Note("Ana has blue: she must", 0, 1, (0.5, 0.0), "above"),
-                   Note("Bo has no blue: any card", 0, 2, (0.5, 1.0), "below"),
-                   Note("Cy plays a Crow: always allowed", 0, 3, (0.5, 1.0), "below"))),)),
+         (Picture((Row(feeder(), "The Lifer, then the feeder"),),
+                  (Note("You lead blue", 0, 1, (0.5, 0.0), "above"),
+                   Note("Ana has blue: she must", 0, 2, (0.5, 0.0), "above"),
+                   Note("Bo has no blue: any card", 0, 3, (0.5, 1.0), "below"),
+                   Note("Cy plays a Crow: always allowed", 0, 4, (0.5, 1.0), "below"))),)),
     Page("Ranking the trick",
          "Birds of the Lifer's species place first, highest first. Then the colour played "
          "most, highest first; a tie goes to the led colour. When every colour left is "
          "different, the rest go by number.",
-         (Picture((Row(tuple(Card(c, who, tag=place, mark=place == "1st")
-                             for c, who, place in zip(TRICK, PLAYERS, ("4th", "2nd", "3rd", "1st")))),),
-                  (Note("Lifer species: 1st", 0, 3, (0.5, 0.0), "above"),
-                   Note("Most blue, highest: 2nd", 0, 1, (0.5, 0.0), "above"),
-                   Note("Colours differ now: 12 beats 7", 0, 2, (0.5, 1.0), "below"))),)),
+         (Picture((Row(feeder(("4th", "2nd", "3rd", "1st"))),),
+                  (Note("Lifer species: 1st", 0, 4, (0.5, 0.0), "above"),
+                   Note("Most blue, highest: 2nd", 0, 2, (0.5, 0.0), "above"),
+                   Note("Colours differ: 12 beats 7", 0, 3, (0.5, 1.0), "below"))),)),
     Page("Take a bird",
          "In place order, everyone takes one bird from the feeder into their yard: onto a "
          "flock it fits, or as a new flock. The winner leads the next trick.",
