@@ -13,7 +13,7 @@ from tests.test_ui_audit import font_sizes  # noqa: F401  (the fixture)
 
 # what the tables paint their cards with: a page's pictures must come from these
 PAINTERS = {
-    "cubirds": (cubirds_cards, ("face", "back")),
+    "cubirds": (cubirds_cards, ("face", "back", "chip")),
     "flip_a_bird": (FabCards, ("face", "back", "tip", "pip", "special_pip")),
     "flappy_families": (FFCards, ("face", "back", "slot_frame", "token")),
     "yard_birbs": (yard_birbs_cards, ("face", "back", "token", "ability_card")),

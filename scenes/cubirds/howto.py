@@ -1,5 +1,6 @@
 """How to play CuBirds, in our own short words (never the rulebook's sentences), shown
-with the table's own cards: a species name is its card, None a card back."""
+with the table's own cards: a species name is its card, None a card back, ("chip",
+species, count) a collection badge as the seat plates show it."""
 from __future__ import annotations
 
 import pygame
@@ -16,6 +17,11 @@ def paint(ctx, face, height: int) -> pygame.Surface:
     size = (height * art.CARD[0] // art.CARD[1], height)
     if face is None:
         return art.back(size)
+    if face[0] == "chip":
+        _, species, count = face
+        chip = art.chip(species, count, ctx.settings.colour_patterns, count >= 3)
+        side = max(chip.get_height(), height * 3 // 5)
+        return pygame.transform.smoothscale(chip, (chip.get_width() * side // chip.get_height(), side))
     return art.face(face, ctx.settings.colour_patterns, size)
 
 
@@ -25,7 +31,10 @@ PAGES = (
          "or with 2 species of 3 or more birds each. Everyone starts with one bird there.",
          (Picture((Row(cards(*SEVEN), "7 different species"),
                    Row(cards("owl", "owl", "owl") + (Card("duck", gap=True),) + cards("duck", "duck"),
-                       "or 2 species, 3 of each"))),)),
+                       "or 2 species, 3 of each"),
+                   Row(cards(("chip", "owl", 3), ("chip", "duck", 3), ("chip", "robin", 1)),
+                       "Your collection, on your seat")),
+                  (Note("Gold rim: 3 or more of a species", 2, 0, (0.4, 0.0), "above"),)),)),
     Page("Read a card",
          "Each card shows a bird and two numbers. The white one is the small flock: hold "
          "that many to keep one bird. The gold one is the big flock: enough to keep two.",
