@@ -108,7 +108,7 @@ class PageArt:
         for p in art:
             parts = [row_parts(row) for row in p.rows]
             widths.append(max(parts, key=lambda kf: kf[0] * CARD_MAX + kf[1]))
-            fixed_h = (TITLE_H if p.title else 0) + ROW_GAP * (len(p.rows) - 1)
+            fixed_h = ROW_GAP * (len(p.rows) - 1)
             scale_h = 0.0
             for row, (above, below) in zip(p.rows, self._bands(p, notes)):
                 title, labels = self._row_fixed(row)
@@ -138,7 +138,7 @@ class PageArt:
     def _height(self, p: Picture, faces: list[list[pygame.Surface]],
                 notes: dict[Note, pygame.Surface]) -> int:
         """How tall a picture is with its cards painted as ``faces``."""
-        total = ROW_GAP * (len(p.rows) - 1) + (TITLE_H if p.title else 0)
+        total = ROW_GAP * (len(p.rows) - 1)
         for row, imgs, (above, below) in zip(p.rows, faces, self._bands(p, notes)):
             title, labels = self._row_fixed(row)
             total += above + title + max(i.get_height() for i in imgs) + labels + below
@@ -149,10 +149,6 @@ class PageArt:
         a = self.ctx.assets
         bands = self._bands(p, notes)
         y = box.y
-        if p.title:
-            t = a.text(p.title, TITLE_SIZE, ui.ACCENT, "title")
-            self._blit(t, t.get_rect(midtop=(box.centerx, y)), "title", p.title)
-            y += TITLE_H
         row_w = [sum(i.get_width() for i in imgs) + GAP * (len(imgs) - 1)
                  + sum(GROUP_GAP - GAP for c in row.cards[1:] if c.gap)
                  for row, imgs in zip(p.rows, faces)]

@@ -57,7 +57,6 @@ class Picture:
 
     rows: tuple[Row, ...]
     notes: tuple[Note, ...] = ()
-    title: str = ""
 
 
 @dataclass(frozen=True)
