@@ -294,10 +294,10 @@ class Coach:
             return self._coach_picture[1], self._coach_picture[2]
         hard = hard + [r for r in (ring, arrow[0] if arrow else None) if r is not None]
         soft = [o.ring or o.rect for o in (self.picker.options if self.picker else ())]
-        soft += [self.seat_rect(s) for s in range(self.match.num_players)]
         soft += [item.rect for item in self.audit_items()]
-        self.felt()                     # the bare cloth exists once a backdrop does
-        busy = busy_mask(surface, Chrome._cloth[0])
+        plates = [self.seat_rect(s) for s in range(self.match.num_players)]
+        felt = self.felt()              # the bare cloth exists once a backdrop does
+        busy = busy_mask(surface, felt, Chrome._cloth[0], plates)
         best = None
         for width in PANEL_W:
             picture = paint_panel(self.ctx.assets, lines, width)
@@ -330,17 +330,32 @@ def paint_panel(assets, lines: tuple[str, str, str], width: int) -> pygame.Surfa
     return picture
 
 
-def busy_mask(frame: pygame.Surface, felt: pygame.Surface) -> pygame.mask.Mask:
-    """Which CELL-sized cells of ``frame`` show something besides the bare cloth
-    ``felt`` (so the panel can find empty cloth whatever the game draws)."""
+def busy_mask(frame: pygame.Surface, felt: pygame.Surface, cloth: pygame.Surface,
+              plates: list[pygame.Rect]) -> pygame.mask.Mask:
+    """Which CELL-sized cells show something: whatever the frame draws over the table's
+    backdrop ``felt``, and the backdrop's own pieces (buttons, trays) outside the seat
+    plates, whose empty insides are fair room for the panel. Found by comparing
+    pictures, so it works whatever the game draws."""
+    busy = _differs(frame, felt)
+    fixed = _differs(felt, cloth)
+    for rect in plates:
+        cells = pygame.Rect(rect.x // CELL, rect.y // CELL, rect.w // CELL, rect.h // CELL)
+        if cells.w > 2 and cells.h > 2:   # the plate's rim and name stay busy
+            inner = cells.inflate(-2, -2)
+            fixed.erase(pygame.mask.Mask(inner.size, fill=True), inner.topleft)
+    busy.draw(fixed, (0, 0))
+    return busy
+
+
+def _differs(one: pygame.Surface, other: pygame.Surface) -> pygame.mask.Mask:
+    """The CELL-sized cells where two canvas-sized pictures differ."""
     size = (ui.CANVAS[0] // CELL, ui.CANVAS[1] // CELL)
-    shown = pygame.transform.smoothscale(frame.convert() if frame.get_alpha() else frame, size)
-    cloth = pygame.transform.smoothscale(felt, size)
-    diff = shown.copy()
-    diff.blit(cloth, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
-    back = cloth.copy()
-    back.blit(shown, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
-    diff.blit(back, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
+    a = pygame.transform.smoothscale(one.convert(), size)
+    b = pygame.transform.smoothscale(other.convert(), size)
+    diff = a.copy()
+    diff.blit(b, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+    b.blit(a, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+    diff.blit(b, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
     calm = pygame.mask.from_threshold(diff, (0, 0, 0), (20, 20, 20, 255))
     calm.invert()
     return calm
