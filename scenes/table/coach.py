@@ -350,8 +350,8 @@ def busy_mask(frame: pygame.Surface, felt: pygame.Surface, cloth: pygame.Surface
 def _differs(one: pygame.Surface, other: pygame.Surface) -> pygame.mask.Mask:
     """The CELL-sized cells where two canvas-sized pictures differ."""
     size = (ui.CANVAS[0] // CELL, ui.CANVAS[1] // CELL)
-    a = pygame.transform.smoothscale(one.convert(), size)
-    b = pygame.transform.smoothscale(other.convert(), size)
+    a = pygame.transform.smoothscale(_rgb(one), size)
+    b = pygame.transform.smoothscale(_rgb(other), size)
     diff = a.copy()
     diff.blit(b, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
     b.blit(a, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
@@ -359,6 +359,15 @@ def _differs(one: pygame.Surface, other: pygame.Surface) -> pygame.mask.Mask:
     calm = pygame.mask.from_threshold(diff, (0, 0, 0), (20, 20, 20, 255))
     calm.invert()
     return calm
+
+
+def _rgb(picture: pygame.Surface) -> pygame.Surface:
+    """``picture`` as a plain 32-bit surface (smoothscale needs one; no display needed)."""
+    if picture.get_bitsize() == 32 and not picture.get_flags() & pygame.SRCALPHA:
+        return picture
+    plain = pygame.Surface(picture.get_size(), 0, 32)
+    plain.blit(picture, (0, 0))
+    return plain
 
 
 def free_spot(size: tuple[int, int], hard: list[pygame.Rect], soft: list[pygame.Rect],
