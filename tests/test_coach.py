@@ -55,7 +55,7 @@ def coached_turn(app, table):
     point = table.guide.point
     assert target.value == (point(table, suggestion) if point else suggestion)
     assert table.picker.focused is target          # the hint machinery focused it too
-    heading, body, last = table.coach_lines()
+    heading, body, last, _ = table.coach_lines()
     assert heading.startswith("Coach") and body and last.startswith("The arrow")
     before = table.moves_played
     for _ in range(40):
@@ -110,6 +110,7 @@ def test_a_different_choice_is_allowed_and_the_coach_says_what_it_suggested(app)
     assert table.moves_played == before + 1 and table.coach_moves == 1
     heading, words = table.coach_note
     assert "I had suggested" in words and table.words(suggestion) in words
+    assert table.coach_lines()[1] == words                # shown while the others play
 
 
 def test_just_play_goes_to_seat_setup_and_back_asks_again(app):
@@ -174,3 +175,17 @@ def test_every_game_has_a_guided_game_that_coaches_its_moves(app, game_id):
             assert not spot.colliderect(rect)
     assert first is not None and table.coach_moves == guide.moves
     assert all(len(text) > 20 for text in guide.lessons.values())
+
+
+def test_the_games_offered_survive_a_bad_settings_file(tmp_path):
+    import json
+    import logging
+
+    log = logging.getLogger("test.coach")
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"guided_seen": ["yard_birbs", "cubirds", "cubirds"]}))
+    assert settings_mod.load(path, log).guided_seen == ("cubirds", "yard_birbs")
+    for bad in ("cubirds", [1, 2], {"cubirds": True}, None):
+        path.write_text(json.dumps({"guided_seen": bad, "hints": False}))
+        loaded = settings_mod.load(path, log)
+        assert loaded.guided_seen == () and loaded.hints is False

@@ -145,6 +145,8 @@ class CoachBot:
         from game.ai.ismcts import SearchDecision, sure_outcome
 
         action = self.bot.choose(state, seat)
+        if len(state.legal_actions()) == 1:
+            return SearchDecision(self.game_id, None, action, "the only move now")
         then = sure_outcome(state, seat, action, self.names)
         return SearchDecision(self.game_id, None, action, then or "a good start")
 
@@ -164,6 +166,8 @@ class Coach:
         self.coach_action = None             # the coach's first suggestion for it
         self.coach_note: tuple[str, str] = ("Coach", self.guide.hello)
         self.coach_note_at = 0.0             # table clock when the note was said
+        self.coach_strayed = ""              # "I had suggested..." of the last decision
+        self.coach_aside = ""                # ...repeated atop a decision of the same turn
         self.hint_bot = CoachBot(self.match.game_id, (self.match.seed or 0) * 7 + 1,
                                  self.names)
         self._coach_picture: tuple | None = None
@@ -181,6 +185,9 @@ class Coach:
         super().begin_turn(*args, **kwargs)
         if (self.coaching and self.picker is not None and self.turn_ready
                 and self.is_human(self.state.current_player)):
+            if not self.coach_open:   # just said and not yet read: say it here again
+                fresh = self.clock - self.coach_note_at < NOTE_TIME
+                self.coach_aside = self.coach_strayed if fresh else ""
             self.coach_open = True
             # a decision the rules leave one way to make is shown, but not counted
             self.coach_counts = len(self.state.legal_actions()) > 1
@@ -206,9 +213,11 @@ class Coach:
     def feedback(self, action) -> tuple[str, str]:
         """What the coach says once a coached decision is made."""
         suggested = self.coach_action
+        self.coach_strayed = ""
         if suggested is not None and action != suggested:
-            words = f"You chose your own way, and that's allowed. I had suggested: " \
-                    f"{self.words(suggested)}"
+            self.coach_strayed = f"Your own choice, and that's allowed. I had suggested: " \
+                                 f"{self.words(suggested)}"
+            words = self.coach_strayed
         else:
             words = "Nicely done."
         if not self.coaching:
@@ -238,21 +247,23 @@ class Coach:
             return None
         return next((o for o in self.picker.options if o.value == value), None)
 
-    def coach_lines(self) -> tuple[str, str, str] | None:
-        """The panel's heading, body and last line (None: no panel now)."""
+    def coach_lines(self) -> tuple[str, str, str, str] | None:
+        """The panel's heading, body, last line (the suggestion) and a first line said
+        about the decision before (None: no panel now)."""
         if self.coach_open and self.human_deciding:
             heading = f"Coach \u00b7 move {self.coach_moves + 1} of {self.guide.moves}"
             step = getattr(self, "step", None)
             body = self.guide.lessons.get(step or "", self.guide.fallback)
             action = self.hint_action or self.coach_action
+            aside = self.coach_aside
             if action is None:
-                return heading, body, "Finding you a good move\u2026"
+                return heading, body, "Finding you a good move\u2026", aside
             if self.coach_target() is None:
                 return heading, body, f"I suggest: {self.words(action)} Your choice is " \
-                                      "allowed too."
-            return heading, body, f"The arrow: {self.words(action)}"
+                                      "allowed too.", aside
+            return heading, body, f"The arrow: {self.words(action)}", aside
         if self.clock - self.coach_note_at < NOTE_TIME:
-            return self.coach_note[0], self.coach_note[1], ""
+            return self.coach_note[0], self.coach_note[1], "", ""
         return None
 
     def animating(self) -> bool:
@@ -282,7 +293,7 @@ class Coach:
         hard.append(pygame.Rect(ui.SAFE.x, prompts.y, ui.SAFE.w, prompts.h))
         return hard
 
-    def coach_panel(self, surface: pygame.Surface, lines: tuple[str, str, str],
+    def coach_panel(self, surface: pygame.Surface, lines: tuple[str, str, str, str],
                     ring: pygame.Rect | None, arrow: tuple | None,
                     hard: list[pygame.Rect]) -> tuple[pygame.Surface, pygame.Rect]:
         """The panel's picture and where it goes: clear of the log, prompts, status, the
@@ -311,11 +322,14 @@ class Coach:
         return best[0], best[1]
 
 
-def paint_panel(assets, lines: tuple[str, str, str], width: int) -> pygame.Surface:
-    """The coach's panel: a gold heading, the words, the suggestion in gold."""
-    heading, body, last = lines
+def paint_panel(assets, lines: tuple[str, str, str, str], width: int) -> pygame.Surface:
+    """The coach's panel: a gold heading, a word on the decision before (muted), the
+    words, the suggestion in gold."""
+    heading, body, last, aside = lines
     inner = width - 48
-    rows = [(row, ui.TEXT) for row in assets.wrap(body, TEXT_PX, inner)]
+    rows = [(row, ui.TEXT_MUTED) for row in (assets.wrap(aside, TEXT_PX, inner) if aside
+                                              else [])]
+    rows += [(row, ui.TEXT) for row in assets.wrap(body, TEXT_PX, inner)]
     rows += [(row, ui.ACCENT) for row in (assets.wrap(last, TEXT_PX, inner) if last else [])]
     step = assets.font("body", TEXT_PX).get_linesize() + 2
     height = 24 + step + 8 + step * len(rows) + 20
