@@ -26,7 +26,7 @@ starts a guided game of the focused game at any time.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable, Mapping
 
 import pygame
@@ -62,7 +62,7 @@ class Guide:
     hello: str = "I'll point at a good move for your first few choices."
     goodbye: str = ("That's the basics. From here on it's a normal game: press H "
                     "(Y on a controller) whenever you'd like a hint.")
-    fallback: str = field(default="Choose where the arrow points, or anything you like.")
+    fallback: str = "Choose where the arrow points, or anything you like."
 
 
 def guide_for(game_id: str) -> Guide | None:
@@ -481,9 +481,8 @@ class GuideOffer(Overlay):
         self.group.focus(guided)
 
     def guided(self) -> None:
-        remember_offer(self.ctx, self.game_id)
-        self.ctx.session.last_game = self.game_id
-        self.ctx.stack.replace(coached_table(self.ctx, self.game_id))
+        self.ctx.stack.pop()
+        start_guided(self.ctx, self.game_id)
 
     def plain(self) -> None:
         remember_offer(self.ctx, self.game_id)
