@@ -50,10 +50,11 @@ class Chrome:
 
     def audit_items(self) -> list[AuditItem]:
         """What this frame shows that the ten-foot audit checks (each game adds its
-        cards, icons and labels): here the chrome's own labels, each seat's name, the
-        status line and a call-out while it shows, at the rects they are drawn in."""
-        items = [AuditItem("label", self.plate_name_rect(seat), self.match.seats[seat].name)
-                 for seat in range(self.match.num_players)]
+        cards, icons and labels): what the frame noted as it drew, and the chrome's own
+        labels, each seat's name, the status line and a call-out while it shows."""
+        items = list(self._drawn)
+        items += [AuditItem("label", self.plate_name_rect(seat), self.match.seats[seat].name)
+                  for seat in range(self.match.num_players)]
         text = self.status_line()
         if text:
             items.append(AuditItem("label", self.status_rect(text), text))
@@ -61,6 +62,14 @@ class Chrome:
             surf, _, _, centre = self.callout
             items.append(AuditItem("label", surf.get_rect(center=centre), "call-out"))
         return items
+
+    _drawn: list[AuditItem] = []   # what the last frame noted as it drew (see note)
+
+    def note(self, kind: str, rect: pygame.Rect, what: str) -> pygame.Rect:
+        """Record a card, icon or label the frame draws, for the audit; returns ``rect``
+        so a blit can note what it draws in the same breath."""
+        self._drawn.append(AuditItem(kind, pygame.Rect(rect), what))
+        return rect
 
     def log_capacity(self) -> int:
         """How many one-line entries the log panel holds under a heading."""
@@ -74,6 +83,7 @@ class Chrome:
         self._banner_surface = None
 
     def draw(self, surface: pygame.Surface) -> None:
+        self._drawn = []
         surface.blit(self.felt(), (0, 0))
         self.draw_table(surface)
         for seat in range(self.match.num_players):
