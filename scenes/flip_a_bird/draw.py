@@ -399,9 +399,9 @@ class FlipABirdDraw(Chrome):
             sprite.draw(surface)
             self.note("icon", sprite.rect, "played tip")
             pickers = self.counts.pickers
-            if seat in pickers:   # the order people pick in, on a 48 px disc
-                order = pickers.index(seat) + 1
-                c = (sprite.rect.x + 6, sprite.rect.y + 6)
+            if seat in pickers:   # the order people pick in, on a 48 px disc left of the
+                order = pickers.index(seat) + 1   # tip, clear of the name above it
+                c = (sprite.rect.x - 6, sprite.rect.centery)
                 pygame.draw.circle(surface, (20, 20, 24), c, 27)
                 pygame.draw.circle(surface, ui.ACCENT, c, 24)
                 self.note("icon", pygame.Rect(c[0] - 24, c[1] - 24, 48, 48), "picking order")
