@@ -26,22 +26,10 @@ from sprites import yard_birbs_cards as art
 class YardBirbsDraw(Chrome):
     plate_corner = 196   # the plate's counters (hand, yard points, total) sit there
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """The frame, noting as it goes what the ten-foot audit measures (see noted)."""
-        self._seen: list[AuditItem] = []
-        super().draw(surface)
-
-    def noted(self, kind: str, rect: pygame.Rect, what: str) -> pygame.Rect:
-        """Remember a card, icon or label exactly where this frame drew it."""
-        seen = getattr(self, "_seen", None)
-        if seen is not None:
-            seen.append(AuditItem(kind, pygame.Rect(rect), what))
-        return rect
-
     def audit_items(self) -> list[AuditItem]:
-        """The last frame's cards (at rest: one in flight is on its way somewhere), icons
-        and labels, as drawn."""
-        items = super().audit_items() + list(getattr(self, "_seen", []))
+        """The last frame's icons and labels as drawn (see Chrome.note), and its cards at
+        rest (one in flight is on its way somewhere)."""
+        items = super().audit_items()
         for card, spr in self.cards.items():
             if spr.visible and spr.face_up and spr.z < Z_FLY and spr.scale == 1.0:
                 items.append(AuditItem("card", spr.rect, f"{spr.kind} {card}"))
@@ -81,7 +69,7 @@ class YardBirbsDraw(Chrome):
             ui.draw_shape(surface, ui.SEAT_SHAPES[info.colour % 6],
                           (int(x - name.get_width() / 2 - 4), int(ny)), 9, colour)
             rect = name.get_rect(midleft=(int(x - name.get_width() / 2 + 10), int(ny)))
-            surface.blit(name, self.noted("label", rect, f"feeder name {info.name}"))
+            surface.blit(name, self.note("label", rect, f"feeder name {info.name}"))
 
     def draw_deck(self, surface: pygame.Surface) -> None:
         a = self.ctx.assets
@@ -93,21 +81,21 @@ class YardBirbsDraw(Chrome):
             back = art.back(DECK_CARD)
             for k in range(min(3, max(1, self.disp.deck // 12)) - 1, -1, -1):
                 surface.blit(back, back.get_rect(center=(int(dx + 3 * k), int(dy - 2 * k))))
-            self.noted("icon", pile, "deck")
+            self.note("icon", pile, "deck")
         label = a.text(f"{self.disp.deck} cards", 30, ui.TEXT_MUTED)
         rect = label.get_rect(midleft=(pile.right + 18, d.centery))
-        surface.blit(label, self.noted("label", rect, "deck count"))
+        surface.blit(label, self.note("label", rect, "deck count"))
 
     def draw_lifer(self, surface: pygame.Surface) -> None:
         """The Lifer's species under its card (an empty place while there is none)."""
         la = self.geo.rect_of("lifer")
         title = self.ctx.assets.font("title", 32).size("Lifer")   # painted in the felt
-        self.noted("label", pygame.Rect(la.centerx - title[0] // 2, la.y, *title), "Lifer title")
+        self.note("label", pygame.Rect(la.centerx - title[0] // 2, la.y, *title), "Lifer title")
         if self.disp.lifer is not None:
             species = SPECIES[self.disp.lifer.species]
             name = self.ctx.assets.text_fit(species, 30, la.w + 10, ui.TEXT, "bold")
             rect = name.get_rect(midtop=(la.centerx, la.y + 38 + FH))
-            surface.blit(name, self.noted("label", rect, "Lifer species"))
+            surface.blit(name, self.note("label", rect, "Lifer species"))
         else:
             mat = art.slot_mat((FW, FH))
             surface.blit(mat, mat.get_rect(center=tuple(int(c) for c in self.geo.lifer_pos())))
@@ -131,14 +119,14 @@ class YardBirbsDraw(Chrome):
                 surf.set_alpha(int(strip.alpha))
             surface.blit(surf, rect)
             if strip.alpha >= 255:
-                self.noted("icon", rect, f"ability {strip.ability}")
+                self.note("icon", rect, f"ability {strip.ability}")
             if strip.glow > 0.05:
                 pygame.draw.rect(surface, ui.ACCENT, rect.inflate(10, 10), 5, border_radius=16)
         if usable is not None:
             surf = ui.panel(skip.size, ui.PANEL_LIGHT, skip.h // 2, ui.TEXT, 2)
             surface.blit(surf, skip)
             txt = self.ctx.assets.text("No ability", 30, ui.TEXT, "bold")
-            surface.blit(txt, self.noted("label", txt.get_rect(center=skip.center), "No ability"))
+            surface.blit(txt, self.note("label", txt.get_rect(center=skip.center), "No ability"))
 
     def draw_seat_extra(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
         """The plate's counters, right to left: the total, the yard's points to come,
@@ -149,13 +137,13 @@ class YardBirbsDraw(Chrome):
         name = self.names[seat]
         total = a.text(str(int(round(box.total))), 40, ui.ACCENT, "title")
         trect = total.get_rect(midright=(x, rect.y + 32))
-        surface.blit(total, self.noted("label", trect, f"{name}'s score"))
+        surface.blit(total, self.note("label", trect, f"{name}'s score"))
         x = trect.x - 10
         yard = int(round(box.yard))
         if yard > 0:
             plus = a.text(f"+{yard}", 30, ui.GOOD, "bold")
             prect = plus.get_rect(midright=(x, rect.y + 34))
-            surface.blit(plus, self.noted("label", prect, f"{name}'s yard points"))
+            surface.blit(plus, self.note("label", prect, f"{name}'s yard points"))
             x = prect.x - 14
         cards = self.disp.hand_sizes[seat] if seat < len(self.disp.hand_sizes) else 0
         count = a.text(str(cards), 30, ui.TEXT, "bold")
@@ -164,11 +152,8 @@ class YardBirbsDraw(Chrome):
         mini = _mini_back()
         mrect = mini.get_rect(midright=(crect.x - 4, rect.y + 32))
         surface.blit(mini, mrect)
-        self.noted("icon", mrect.union(crect), f"{name}'s hand count")
+        self.note("icon", mrect.union(crect), f"{name}'s hand count")
         self.extras_left[seat] = mrect.x
-        text, size = self.plate_label(seat, rect.w - 76 - self.plate_corner)
-        label = pygame.Rect((rect.x + 64, rect.y + 14), a.font("bold", size).size(text))
-        self.noted("label", label, f"{name}'s plate")
 
     def thinking_spot(self, seat: int, rect: pygame.Rect) -> tuple[int, int]:
         """Left of the plate's counters (where the base's corner would cover them)."""
@@ -187,9 +172,9 @@ class YardBirbsDraw(Chrome):
         self.notes = [n for n in self.notes if 0 <= self.clock - n[2] <= n[3]
                       and not (tip and n[1].colliderect(tip[1]))]
         for surf, rect, _start, _hold in self.notes:
-            surface.blit(surf, self.noted("label", rect, f"call-out at {rect.topleft}"))
+            surface.blit(surf, self.note("label", rect, f"call-out at {rect.topleft}"))
         if tip is not None:
-            surface.blit(tip[0], self.noted("label", tip[1], "focused choice's tip"))
+            surface.blit(tip[0], self.note("label", tip[1], "focused choice's tip"))
 
     def draw_cards(self, surface: pygame.Surface) -> None:
         for seat in range(self.n):
@@ -210,7 +195,7 @@ class YardBirbsDraw(Chrome):
                 surf = surf.copy()
                 surf.set_alpha(int(pop.alpha))
             rect = surf.get_rect(center=(int(pop.x), int(pop.y)))
-            surface.blit(surf, self.noted("label", rect, f"popup at {int(pop.x)}"))
+            surface.blit(surf, self.note("label", rect, f"popup at {int(pop.x)}"))
         if self.picker is not None and self.turn_ready and not self.animator.busy:
             self.draw_choice(surface)
 
@@ -243,8 +228,8 @@ class YardBirbsDraw(Chrome):
             rect = surf.get_rect(midleft=(int(x - CW / 2), area.y + LABEL_H // 2))
             surface.blit(surf, rect)
             what = f"seat {seat} flock {col} label"
-            self.noted("icon", rect, what)
-            self.noted("label", rect, what)
+            self.note("icon", rect, what)
+            self.note("label", rect, what)
             glow = self.flash.get((seat, col))
             if glow is not None and glow.alpha > 10:
                 top = area.y + LABEL_H
@@ -272,8 +257,8 @@ class YardBirbsDraw(Chrome):
                 badge = art.gain_badge(self.ahead.gain_of(option.value))
                 rect = badge.get_rect(center=(r.centerx, label_y))
                 surface.blit(badge, rect)
-                self.noted("icon", rect, f"gain on flock {option.value.flock}")
-                self.noted("label", rect, f"gain on flock {option.value.flock}")
+                self.note("icon", rect, f"gain on flock {option.value.flock}")
+                self.note("label", rect, f"gain on flock {option.value.flock}")
             if focus is not None and bird is not None and self.plan.pending[seat] != bird:
                 g = art.ghost(bird, self.patterns)
                 r = self.focus_rect(focus)
