@@ -36,10 +36,15 @@ class Settings:
     reduced_motion: bool = False
     undo: bool = True           # a person may take back a slip (off: tournament play)
     phone_port: int = 8765      # the phones' server (taken: a free one is used instead)
+    guided_seen: tuple[str, ...] = ()   # games whose guided first game was offered here
 
     def validate_field(self, name: str, value: object) -> object:
         """Return ``value`` if it is acceptable for field ``name``, else raise ValueError."""
         default = getattr(Settings, name)
+        if isinstance(default, tuple):
+            if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
+                raise ValueError("expected a list of names")
+            return tuple(sorted(set(value)))
         if isinstance(default, bool):
             if not isinstance(value, bool):
                 raise ValueError("expected true or false")

@@ -4,7 +4,9 @@ from __future__ import annotations
 import pygame
 
 from game.engine import GAMES, GameSpec
+from game.input import Act, Input
 from scenes.base import MenuScene
+from scenes.table.coach import GuideOffer, first_play, guide_for, start_guided
 from scenes.table.spec import TableSpec, playable, table_spec
 from scenes.widgets import Widget
 from sprites import ui
@@ -64,6 +66,7 @@ class GameCard(Widget):
 
 class GameSelect(MenuScene):
     title = "Choose a game"
+    prompts = ((Act.CONFIRM, "Choose"), (Act.HINT, "Guided game"), (Act.BACK, "Back"))
 
     def build(self) -> None:
         count = len(GAMES)
@@ -90,7 +93,21 @@ class GameSelect(MenuScene):
             self.ctx.stack.push(SavedGameChoice(self.ctx, card.saved,
                                                 lambda: self.seat_setup(game_id)))
             return
+        if first_play(self.ctx, game_id):   # never played here: offer a guided game
+            self.ctx.stack.push(GuideOffer(self.ctx, game_id, lambda: self.seat_setup(game_id)))
+            return
         self.seat_setup(game_id)
+
+    def handle(self, event: Input) -> bool:
+        """Y / H: a guided game of the focused game, whenever someone wants one."""
+        card = self.group.focused
+        if event.act is Act.HINT and isinstance(card, GameCard):
+            if card.enabled and guide_for(card.info.id) is not None:
+                start_guided(self.ctx, card.info.id)
+            else:
+                self.ctx.play("error")
+            return True
+        return super().handle(event)
 
     def seat_setup(self, game_id: str) -> None:
         from scenes.seat_setup import SeatSetup

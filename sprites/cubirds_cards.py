@@ -108,10 +108,10 @@ def draw_pattern(surf: pygame.Surface, rect: pygame.Rect, kind: str, colour) -> 
     surf.set_clip(old)
 
 
-def _number_disc(surf: pygame.Surface, centre, r: int, value: int, fill) -> None:
+def _number_disc(surf: pygame.Surface, centre, r: int, value: int, fill, size: int = 28) -> None:
     pygame.draw.circle(surf, INK, centre, r + 2)
     pygame.draw.circle(surf, fill, centre, r)
-    txt = _number(value)
+    txt = _number(value, size)
     surf.blit(txt, txt.get_rect(center=(centre[0], centre[1] + 1)))
 
 
@@ -194,18 +194,22 @@ def slot(size: tuple[int, int] = CARD) -> pygame.Surface:
     return ui.fast(out)
 
 
-CHIP = (56, 54)
+CHIP = (60, 60)             # a collection badge's bird tile
+CHIP_DISC = 24              # the radius of its count disc (48 px across: readable at 3 m)
+CHIP_DISC_AT = (54, 54)     # the disc's centre from the tile's top left: on its corner
+CHIP_BOX = (80, 80)         # the whole badge, the disc's rim included
+HAND_COUNTER = (52, 72)     # the small back that carries a seat's hand size
 
 
 @lru_cache(maxsize=128)
 def chip(species: str, count: int, patterns: bool = True, flock: bool = False) -> pygame.Surface:
-    """A collection badge: the bird on its species colour, with the count on a disc.
+    """A collection badge: the bird on its species colour, its count on a big disc over
+    the tile's lower right corner (a number read from the couch, not a dot).
 
     ``flock`` (3 or more of the species: half of the two-flocks win) gets a gold rim.
     """
     w, h = CHIP
-    pad = 14
-    surf = pygame.Surface((w + pad, h + pad), pygame.SRCALPHA)
+    surf = pygame.Surface(CHIP_BOX, pygame.SRCALPHA)
     body = pygame.Rect(0, 0, w, h)
     colour = PANEL[species]
     pygame.draw.rect(surf, GOLD if flock else INK, body, border_radius=12)
@@ -218,16 +222,24 @@ def chip(species: str, count: int, patterns: bool = True, flock: bool = False) -
         pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=10)
         tex.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         surf.blit(tex, inner)
-    bird = bird_surface(species, (w - 10, h - 10), "right")
-    surf.blit(bird, bird.get_rect(center=body.center))
-    _number_disc(surf, (w - 5, h - 8), 15, count, GOLD if flock else CREAM)
+    bird = bird_surface(species, (w - 14, h - 14), "right")
+    surf.blit(bird, bird.get_rect(center=(body.centerx - 5, body.centery - 5)))
+    _number_disc(surf, CHIP_DISC_AT, CHIP_DISC, count, GOLD if flock else CREAM, 36)
     return ui.fast(surf)
+
+
+def hand_counter(size: int) -> pygame.Surface:
+    """A seat's hand size: a small card back with the count on a 48 px disc."""
+    surf = pygame.Surface(HAND_COUNTER, pygame.SRCALPHA)
+    surf.blit(back(HAND_COUNTER), (0, 0))
+    _number_disc(surf, (HAND_COUNTER[0] // 2, HAND_COUNTER[1] // 2), CHIP_DISC, size, CREAM, 32)
+    return surf
 
 
 def warm(patterns: bool = True) -> None:
     """Build what a table shows in its first seconds (faces, back, ghosts, small chips)."""
     with_shadow(back())
-    back((46, 64))
+    back(HAND_COUNTER)
     slot()
     for species in SPECIES:
         with_shadow(face(species, patterns))

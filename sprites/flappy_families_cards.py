@@ -318,22 +318,16 @@ class FFCards:
         if one is not None:
             return [one]
         words = text.split()
-        best: list[pygame.Surface] | None = None
-        best_w = 10 ** 9
-        for cut in range(1, len(words)):
-            a, b = " ".join(words[:cut]), " ".join(words[cut:])
-            wa = self.assets.text(a, size, colour, face).get_width()
-            wb = self.assets.text(b, size, colour, face).get_width()
-            if max(wa, wb) < best_w:
-                best_w = max(wa, wb)
-                best = [self._line(a, size, width, colour, face, 0.6) or
-                        self.assets.text_fit(a, size, width, colour, face),
-                        self._line(b, size, width, colour, face, 0.6) or
-                        self.assets.text_fit(b, size, width, colour, face)]
-        if best is None:
+        if len(words) < 2:
             return [self._line(text, size, width, colour, face, 0.6)
                     or self.assets.text_fit(text, size, width, colour, face)]
-        return best
+        font = self.assets.font(face, size)
+        # the break that leaves the longer line shortest; only that one is rendered
+        cut = min(range(1, len(words)), key=lambda k: max(
+            font.size(" ".join(words[:k]))[0], font.size(" ".join(words[k:]))[0]))
+        return [self._line(part, size, width, colour, face, 0.6)
+                or self.assets.text_fit(part, size, width, colour, face)
+                for part in (" ".join(words[:cut]), " ".join(words[cut:]))]
 
     # builders --------------------------------------------------------------------------------
     def _frame(self, family: int, size: tuple[int, int], band_h: float):

@@ -28,9 +28,10 @@ from sprites.birds import bird_surface
 
 CARD = (160, 224)      # the row and the hand
 SMALL = (104, 146)     # a long row wraps onto two lines of these
-MINI = (40, 56)        # hand backs on a seat plate
+MINI = (48, 66)        # hand backs on a seat plate
 TIP = (72, 100)        # a tip card played during a claim
-TIP_MINI = (30, 42)    # the two tip cards waiting on a seat plate
+TIP_MINI = (48, 66)    # the two tip cards waiting on a seat plate
+PIP = 48               # a won-pile colour counter on a seat plate
 TIP_BIG = (150, 210)   # the human's red/green choice
 
 COLOURS = ("blue", "green", "red", "yellow")
@@ -172,11 +173,11 @@ class FabCards:
         key = ("spip", count)
         surf = _CACHE.get(key)
         if surf is None:
-            surf = pygame.Surface((40, 40), pygame.SRCALPHA)
-            pygame.draw.rect(surf, SPECIAL_BODY, surf.get_rect(), border_radius=9)
-            pygame.draw.rect(surf, SPECIAL_EDGE, surf.get_rect(), 3, border_radius=9)
-            txt = self.assets.text(str(count), 28, (255, 255, 255), "bold")
-            surf.blit(txt, txt.get_rect(center=(20, 20)))
+            surf = pygame.Surface((PIP, PIP), pygame.SRCALPHA)
+            pygame.draw.rect(surf, SPECIAL_BODY, surf.get_rect(), border_radius=10)
+            pygame.draw.rect(surf, SPECIAL_EDGE, surf.get_rect(), 3, border_radius=10)
+            txt = self.assets.text(str(count), 32, (255, 255, 255), "bold")
+            surf.blit(txt, txt.get_rect(center=(PIP // 2, PIP // 2)))
             surf = ui.fast(surf)
             _CACHE.put(key, surf)
         return surf
@@ -417,20 +418,20 @@ class FabCards:
         return ui.fast(surf)
 
     def _pip(self, colour: str, count: int, needed: bool) -> pygame.Surface:
-        surf = pygame.Surface((40, 40), pygame.SRCALPHA)
+        surf = pygame.Surface((PIP, PIP), pygame.SRCALPHA)
         rect = surf.get_rect()
         if needed:
-            pygame.draw.rect(surf, (24, 28, 40), rect, border_radius=9)
-            pygame.draw.rect(surf, STRONG[colour], rect, 4, border_radius=9)
+            pygame.draw.rect(surf, (24, 28, 40), rect, border_radius=10)
+            pygame.draw.rect(surf, STRONG[colour], rect, 4, border_radius=10)
         else:
-            pygame.draw.rect(surf, STRONG[colour], rect, border_radius=9)
-            pygame.draw.rect(surf, OUTLINE, rect, 2, border_radius=9)
+            pygame.draw.rect(surf, STRONG[colour], rect, border_radius=10)
+            pygame.draw.rect(surf, OUTLINE, rect, 2, border_radius=10)
         if self.patterns:
-            draw_colour_shape(surf, colour, (9, 9), 6, fill=(255, 255, 255) if not needed else STRONG[colour],
+            draw_colour_shape(surf, colour, (10, 10), 7, fill=(255, 255, 255) if not needed else STRONG[colour],
                               width=1)
         dark_text = not needed and colour == "yellow"
-        txt = self.assets.text(str(count), 28, OUTLINE if dark_text else (255, 255, 255), "bold")
-        surf.blit(txt, txt.get_rect(center=(22 if self.patterns else 20, 21)))
+        txt = self.assets.text(str(count), 32, OUTLINE if dark_text else (255, 255, 255), "bold")
+        surf.blit(txt, txt.get_rect(center=(PIP // 2 + (3 if self.patterns else 0), PIP // 2 + 1)))
         return ui.fast(surf)
 
 

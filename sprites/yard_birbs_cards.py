@@ -23,9 +23,10 @@ from sprites import ui
 from sprites.birds import bird_surface
 
 FULL = (112, 156)          # hand, feeder and Lifer
-COMPACT = (70, 94)         # yards: stacked so the header band of each card shows
+COMPACT = (88, 120)        # yards: stacked so the header band of each card shows
 BAND_FULL = 50
 BAND_COMPACT = 32
+LABEL_R = 22                # a flock label's points disc: 48 px across, readable from the couch
 RADIUS = 12
 CREAM = (250, 246, 236)
 INK = (34, 30, 44)
@@ -148,7 +149,7 @@ def face_dim(card: tuple, patterns: bool = True) -> pygame.Surface:
 
 @lru_cache(maxsize=128)
 def compact(card: tuple, patterns: bool = True) -> pygame.Surface:
-    """The yard card (70x94): the same band (number, shape) on top, the bird below."""
+    """The yard card (88x120): the same band (number, shape) on top, the bird below."""
     suit, number, species = card[0], card[1], card[2]
     w, h = COMPACT
     colour = SUIT_COLOURS[suit]
@@ -163,8 +164,8 @@ def compact(card: tuple, patterns: bool = True) -> pygame.Surface:
     surf.blit(num, num.get_rect(topleft=(1, -4)))
     if patterns:
         suit_shape(surf, suit, (w - 14, BAND_COMPACT // 2), 10)
-    bird = bird_surface(SPECIES_LOOKS[species], (60, 52), "right")
-    surf.blit(bird, bird.get_rect(midbottom=(w // 2, h - 5)))
+    bird = bird_surface(SPECIES_LOOKS[species], (76, 70), "right")
+    surf.blit(bird, bird.get_rect(midbottom=(w // 2, h - 8)))
     surf = _clip_round(surf, 9)
     pygame.draw.rect(surf, INK, surf.get_rect(), 2, border_radius=9)
     return ui.fast(surf)
@@ -222,15 +223,15 @@ def ability_card(ability: int, token_no: int, size: tuple[int, int], usable: boo
     w, h = size
     surf = _rounded(size, (244, 236, 214), 12)
     pygame.draw.rect(surf, INK, surf.get_rect(), 3, border_radius=12)
-    tok = _token(token_no, min(20, h // 2 - 5), False)
+    tok = _token(token_no, min(22, h // 2 - 5), False)
     surf.blit(tok, tok.get_rect(midleft=(4, h // 2)))
     x = tok.get_width() + 10
     right = w - 10
     if info.lifer:
-        star(surf, (w - 24, h // 2), min(16, h // 2 - 6))
+        star(surf, (w - 26, h // 2), min(19, h // 2 - 6))
         right = w - 46
     elif info.feeder:
-        house(surf, (w - 24, h // 2 + 2), min(15, h // 2 - 7))
+        house(surf, (w - 26, h // 2 + 2), min(18, h // 2 - 7))
         right = w - 46
     name = _fit(info.name, 30, right - x, INK)
     surf.blit(name, name.get_rect(midleft=(x, h // 2)))
@@ -263,25 +264,25 @@ def flock_label(kind: str, key: int, points: int, patterns: bool = True,
     """
     parts: list[pygame.Surface] = []
     if kind == COLOUR and key >= 0:
-        chip = pygame.Surface((30, 30), pygame.SRCALPHA)
+        chip = pygame.Surface((40, 40), pygame.SRCALPHA)
         if patterns:
-            ui.draw_shape(chip, SUIT_SHAPES[key], (15, 15), 13, SUIT_COLOURS[key], outline=INK)
+            ui.draw_shape(chip, SUIT_SHAPES[key], (20, 20), 18, SUIT_COLOURS[key], outline=INK)
         else:
-            pygame.draw.circle(chip, SUIT_COLOURS[key], (15, 15), 13)
-            pygame.draw.circle(chip, INK, (15, 15), 13, 2)
+            pygame.draw.circle(chip, SUIT_COLOURS[key], (20, 20), 18)
+            pygame.draw.circle(chip, INK, (20, 20), 18, 2)
         parts.append(chip)
     elif kind == SPECIES_KIND and key >= 0:
-        parts.append(bird_surface(SPECIES_LOOKS[key], (38, 32), "right"))
+        parts.append(bird_surface(SPECIES_LOOKS[key], (50, 42), "right"))
     elif kind == EQUAL and key >= 0:
         parts.append(_text(f"={key}", 28, ui.TEXT))
     else:
         parts.append(_text(KIND_SHORT.get(kind, kind), 28,
                            ui.TEXT_MUTED if kind == SOLO else ui.TEXT))
-    r = 16
+    r = LABEL_R
     disc = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
     pygame.draw.circle(disc, GOLD if points > 0 else (150, 156, 160), (r + 2, r + 2), r)
-    pygame.draw.circle(disc, INK, (r + 2, r + 2), r, 2)
-    num = _text(str(points), 28, INK)
+    pygame.draw.circle(disc, INK, (r + 2, r + 2), r, 3)
+    num = _text(str(points), 34, INK)
     disc.blit(num, num.get_rect(center=(r + 2, r + 3)))
     parts.append(disc)
     gap = 4
@@ -302,8 +303,9 @@ def flock_label(kind: str, key: int, points: int, patterns: bool = True,
 def gain_badge(points: int) -> pygame.Surface:
     """'+3' on a green pill: what a choice would add (flock previews, scoring count-up)."""
     text = f"+{points}" if points >= 0 else str(points)
-    txt = _text(text, 30, INK)
-    w, h = txt.get_width() + 18, txt.get_height() + 4
+    txt = _text(text, 34, INK)
+    h = 2 * LABEL_R + 4     # as tall as the flock label it stands in for
+    w = max(txt.get_width() + 22, h)
     surf = _rounded((w, h), ui.GOOD if points > 0 else (196, 204, 200), h // 2, INK, 2)
     surf.blit(txt, txt.get_rect(center=(w // 2, h // 2 + 1)))
     return ui.fast(surf)

@@ -9,6 +9,8 @@ from game import layouts
 from game.session import Match, default_seats
 from game.yard_birbs import rules as R
 from scenes.results import Results
+from scenes.table.scene import REDUCED, SPEED
+from scenes.yard_birbs.animations import PACE
 from scenes.yard_birbs.table import YardBirbsTable
 from tests.harness import make_app, post, press, show
 
@@ -433,3 +435,67 @@ def test_reflock_shows_why_a_run_s_middle_bird_may_not_leave(app):
     table.picker.focus_value(R.PickYard(C(2, 7)))
     press(app, pygame.K_RETURN)
     assert table.step == R.REFLOCK_FLOCK
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_every_focus_s_tip_and_every_call_out_leave_the_other_labels_alone(app, players):
+    """At a stretch of the human's decisions, each choice focused in turn: no label the
+    table draws (tips, call-outs, names, flock labels, counters) lies on another."""
+    table = table_for(app, players, seed=players + 20)
+    checked = 0
+    for _ in range(12):
+        if not run_until(app, table, lambda: human_ready(table), 6000):
+            break
+        for option in table.picker.options:
+            table.picker.focus_value(option.value)
+            app.frame(1 / 60)
+            labels = [i for i in table.audit_items() if i.kind == "label"]
+            assert any(i.what == "focused choice's tip" for i in labels) or not table.tip_text()
+            for n, a in enumerate(labels):
+                for b in labels[n + 1:]:
+                    assert not a.rect.colliderect(b.rect), (
+                        f"{players}p {table.step}: {a.what!r} {a.rect} on {b.what!r} {b.rect}")
+            checked += 1
+        if not table.picker.focused.enabled:
+            table.picker.index = next(i for i, o in enumerate(table.picker.options) if o.enabled)
+        press(app, pygame.K_RETURN)
+    assert checked > 12
+
+
+def _first_call_out(app, table, limit: int = 20000):
+    """Run the AI game until a call-out shows; it and when it appeared."""
+    for i in range(limit):
+        if table.notes:
+            return table.notes[0], table.clock
+        if table.state.is_terminal():
+            break
+        step(app, i, every=1)
+    return None, None
+
+
+@pytest.mark.parametrize("speed, reduced", [("slow", False), ("fast", False), ("fast", True)])
+def test_a_small_action_is_called_out_in_its_seat_s_yard_at_the_ai_speed(app, speed, reduced):
+    """An ability, a swap, a draw: a call-out in the acting seat's plate (or just above
+    the ability row), up for reading time at the AI speed; the move waits a beat for it,
+    shorter with Reduced motion."""
+    app.ctx.settings.ai_speed = speed
+    app.ctx.settings.reduced_motion = reduced
+    table = table_for(app, 4, humans=0, seed=7)
+    waits = []
+    real = table.call_out
+
+    def spy(text, seat=None):
+        steps = real(text, seat)
+        waits.append(steps[-1].duration)
+        return steps
+    table.call_out = spy
+    note, _shown = _first_call_out(app, table)
+    assert note is not None, "four AI players used no ability in a game"
+    _surf, rect, _start, hold = note
+    assert hold == pytest.approx(table.reading_time(1.6))
+    assert waits and waits[0] == pytest.approx(
+        0.4 * PACE * SPEED[speed] * (REDUCED if reduced else 1.0))
+    assert hold == pytest.approx(1.6 * SPEED[speed])   # reading time: Reduced motion keeps it
+    plates = [table.seat_rect(s) for s in range(4)]
+    above_row = table.geo.rect_of("abilities").y - 10
+    assert any(p.contains(rect) for p in plates) or rect.bottom == above_row

@@ -36,6 +36,7 @@ def menu_scenes(ctx):
     from scenes.rules import Rules
     from scenes.seat_setup import SeatSetup
     from scenes.settings import SettingsScene
+    from scenes.table.coach import GuideOffer
     from scenes.title import Title
 
     yield "title", lambda: Title(ctx)
@@ -49,6 +50,7 @@ def menu_scenes(ctx):
     yield "confirm", lambda: Confirm(ctx, "Leave this game?", "The game in progress will end.",
                                      lambda: None)
     yield "controller_lost", lambda: ControllerLost(ctx, "pad0", "Wren")
+    yield "guide_offer", lambda: GuideOffer(ctx, first, lambda: None)
 
 
 def main(argv=None) -> int:

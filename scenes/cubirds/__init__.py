@@ -5,4 +5,5 @@ TABLE = TableSpec(
     table="scenes.cubirds.table:CuBirdsTable",
     layout_objects=('row0', 'row1', 'row2', 'row3', 'draw', 'discard', 'pending', 'buttons', 'hand'),
     pages="scenes.cubirds.howto",
+    guide="scenes.cubirds.guide",
     colour=(52, 92, 132), hero="owl")

@@ -9,12 +9,16 @@ from __future__ import annotations
 import pygame
 
 from game.cubirds.cards import NUM_ROWS, SPECIES
-from scenes.cubirds.geometry import H
+from scenes.cubirds.geometry import HAND_AT, H
 from scenes.picker import Option
-from scenes.table.chrome import Chrome
+from scenes.table.chrome import AuditItem, Chrome
 from sprites import cubirds_cards as art
 from sprites import ui
 from sprites.card import LIFT_PX, CardSprite
+
+NO_BIRDS = "No birds yet"
+NO_BIRDS_AT = (80, 78)     # on a plate, right of the hand size
+WORD_DY, COUNT_DY = 10, 46  # a pile's name and count, under it
 
 
 class CuBirdsDraw(Chrome):
@@ -26,28 +30,83 @@ class CuBirdsDraw(Chrome):
     def paint_plate_extra(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
         """The hand size (a small back with the count on it) and the collection badges,
         gold-rimmed from 3 birds of a species; painted into the base's cached plate."""
-        a = self.ctx.assets
         size = self.counts.hand_sizes[seat] if seat < len(self.counts.hand_sizes) else 0
+        surface.blit(art.hand_counter(size), (rect.x + HAND_AT[0], rect.y + HAND_AT[1]))
+        have = self.collection(seat)
+        if not have:
+            none = self.ctx.assets.text(NO_BIRDS, 28, ui.TEXT_MUTED)
+            surface.blit(none, (rect.x + NO_BIRDS_AT[0], rect.y + NO_BIRDS_AT[1]))
+        spots = self.geo.chip_offsets(len(have), rect.size)
+        for (species, n), (dx, dy) in reversed(list(zip(have, spots))):
+            surface.blit(art.chip(species, n, self.patterns, n >= 3), (rect.x + dx, rect.y + dy))
+
+    def collection(self, seat: int) -> list[tuple[str, int]]:
+        """A seat's collection as shown: (species, count) in species order."""
         coll = self.counts.collections[seat] if seat < len(self.counts.collections) else {}
-        hx, hy = rect.x + 14, rect.y + 60
-        surface.blit(art.back((46, 64)), (hx, hy))
-        centre = (hx + 23, hy + 32)
-        pygame.draw.circle(surface, art.INK, centre, 21)
-        pygame.draw.circle(surface, art.CREAM, centre, 18)
-        num = a.text(str(size), 28, art.INK, "title")
-        surface.blit(num, num.get_rect(center=(centre[0], centre[1] + 1)))
-        k = 0
-        for species in SPECIES:
-            n = coll.get(species, 0)
-            if not n:
-                continue
-            chip = art.chip(species, n, self.patterns, n >= 3)
-            cx, cy = self.geo.chip_offset(k, rect.w)
-            surface.blit(chip, (rect.x + cx - art.CHIP[0] // 2, rect.y + cy - art.CHIP[1] // 2))
-            k += 1
-        if k == 0:
-            none = a.text("No birds yet", 28, ui.TEXT_MUTED)
-            surface.blit(none, (rect.x + 78, rect.y + 72))
+        return [(s, coll[s]) for s in SPECIES if coll.get(s)]
+
+    def audit_items(self) -> list[AuditItem]:
+        """The cards in the rows, the hand and the piles, the ghosts of a previewed
+        move, the plates' hand sizes and collection badges, the count pills and the
+        table's words, at the rects the drawing uses."""
+        a = self.ctx.assets
+        items = super().audit_items()
+        resting = [s for row in self.rows_spr for s in row] + [self.pending_spr] + [
+            s for cards in self.hand_spr.values() for s in cards]
+        items += [AuditItem("card", s.rect, str(s.key)) for s in resting
+                  if s is not None and s.visible and s.alpha > 0 and not s.z]
+        deck, discard = self.geo.rect_of("draw"), self.geo.rect_of("discard")
+        items += [AuditItem("card", deck, "deck"), AuditItem("card", discard, "discard")]
+        for rect, n, word in ((deck, self.counts.deck, "Deck"),
+                              (discard, len(self.counts.discard), "Discard")):
+            w, h = a.font("body", 28).size(word)
+            items.append(AuditItem("label", pygame.Rect(rect.centerx - w // 2, rect.bottom + WORD_DY, w, h),
+                                   word))
+            w, h = a.font("bold", 36).size(str(n))
+            items.append(AuditItem("label", pygame.Rect(rect.centerx - w // 2, rect.bottom + COUNT_DY, w, h),
+                                   f"{word} count"))
+        if self.preview is not None:
+            for pos in self.preview.ghosts:
+                items.append(AuditItem("card", pygame.Rect(0, 0, *art.CARD).move(
+                    pos[0] - art.CARD[0] // 2, pos[1] - art.CARD[1] // 2), "ghost"))
+        for species, cards in self.hand_spr.items():
+            top = cards[-1] if cards else None
+            if len(cards) > 1 and not top.z and top.visible:
+                items.append(AuditItem("icon", self.count_pill(top.rect, len(cards)),
+                                       f"{species} count"))
+        for seat in range(self.match.num_players):
+            items.append(AuditItem("icon", self.hand_counter_disc(seat), "hand size"))
+            have = self.collection(seat)
+            for (species, n), tile in zip(have, self.geo.chip_rects(seat, len(have))):
+                items.append(AuditItem("icon", tile, f"{species} badge"))
+                disc = pygame.Rect(0, 0, 2 * art.CHIP_DISC, 2 * art.CHIP_DISC)
+                disc.center = (tile.x + art.CHIP_DISC_AT[0], tile.y + art.CHIP_DISC_AT[1])
+                items.append(AuditItem("icon", disc, f"{species} count"))
+            if not have:
+                plate = self.seat_rect(seat)
+                items.append(AuditItem("label", pygame.Rect(
+                    (plate.x + NO_BIRDS_AT[0], plate.y + NO_BIRDS_AT[1]),
+                    a.font("body", 28).size(NO_BIRDS)), NO_BIRDS))
+        for r in range(NUM_ROWS):
+            row = self.geo.rect_of(f"row{r}")
+            items.append(AuditItem("icon", pygame.Rect(row.x, row.centery - 24, 48, 48),
+                                   f"row {r + 1} number"))
+        if self.pending_row is not None and self.pending_spr is not None:
+            spot = self.geo.rect_of("pending")
+            text = f"For row {self.pending_row + 1}"
+            w, h = a.font("body", 28).size(text)
+            items.append(AuditItem("label", pygame.Rect(spot.centerx - w // 2, spot.bottom + 10, w, h),
+                                   text))
+        if self.fan_caption:
+            items.append(AuditItem("label", self.caption_box(), self.fan_caption))
+        for option in self.buttons:
+            items.append(AuditItem("label", option.rect, option.label))
+        return items
+
+    def hand_counter_disc(self, seat: int) -> pygame.Rect:
+        disc = pygame.Rect(0, 0, 2 * art.CHIP_DISC, 2 * art.CHIP_DISC)
+        disc.center = self.geo.hand_counter_rect(seat).center
+        return disc
 
     def draw_table(self, surface: pygame.Surface) -> None:
         self.draw_rows_background(surface)
@@ -102,8 +161,7 @@ class CuBirdsDraw(Chrome):
                 s.draw(surface)
         if self.fan_caption:
             cap = a.text_fit(self.fan_caption, 36, 1000, ui.TEXT, "bold")
-            box = cap.get_rect(midbottom=(self.fan_rect.centerx, self.fan_rect.y - LIFT_PX - 16))
-            box = box.inflate(40, 16)
+            box = self.caption_box()
             surface.blit(ui.panel(box.size, (12, 18, 24), box.h // 2, ui.ACCENT, 3, alpha=230), box)
             surface.blit(cap, cap.get_rect(center=box.center))
         if self.picker is not None and self.turn_ready and not self.animator.busy:
@@ -112,6 +170,13 @@ class CuBirdsDraw(Chrome):
             area = self.geo.rect_of("hand")
             note = a.text("Watching the birds: every hand is hidden", 32, ui.TEXT_MUTED)
             surface.blit(note, note.get_rect(center=area.center))
+
+    def caption_box(self) -> pygame.Rect:
+        """The flock caption's pill, above the fanned flock."""
+        w, h = self.ctx.assets.font("bold", 36).size(self.fan_caption)
+        box = pygame.Rect(0, 0, min(w, 1000), h)
+        box.midbottom = (self.fan_rect.centerx, self.fan_rect.y - LIFT_PX - 16)
+        return box.inflate(40, 16)
 
     def paint_felt(self, surface: pygame.Surface) -> None:
         """Everything that never moves, baked into the backdrop: fences, row numbers, labels."""
@@ -125,7 +190,7 @@ class CuBirdsDraw(Chrome):
         for name, label in (("draw", "Deck"), ("discard", "Discard")):
             rect = self.geo.rect_of(name)
             t = a.text(label, 28, ui.TEXT_MUTED)
-            surface.blit(t, t.get_rect(midtop=(rect.centerx, rect.bottom + 12)))
+            surface.blit(t, t.get_rect(midtop=(rect.centerx, rect.bottom + WORD_DY)))
 
     def draw_row_number(self, surface: pygame.Surface, r: int, fill, ink) -> None:
         row = self.geo.rect_of(f"row{r}")
@@ -158,7 +223,7 @@ class CuBirdsDraw(Chrome):
             surface.blit(art.slot(), discard)
         for rect, n in ((deck, self.counts.deck), (discard, len(self.counts.discard))):
             c = a.text(str(n), 36, ui.TEXT, "bold")
-            surface.blit(c, c.get_rect(midtop=(rect.centerx, rect.bottom + 42)))
+            surface.blit(c, c.get_rect(midtop=(rect.centerx, rect.bottom + COUNT_DY)))
         if self.pending_row is not None and self.pending_spr is not None:
             spot = self.geo.rect_of("pending")
             t = a.text(f"For row {self.pending_row + 1}", 28, ui.TEXT)
@@ -176,10 +241,17 @@ class CuBirdsDraw(Chrome):
             if len(cards) > 1 and not top.z and top.visible:
                 self.draw_count(surface, top.rect, len(cards))
 
+    def count_pill(self, rect: pygame.Rect, n: int) -> pygame.Rect:
+        """The "x3" pill on a card's lower right corner, 48 px tall at the least."""
+        w, h = self.ctx.assets.font("title", 32).size(f"\u00d7{n}")
+        pill = pygame.Rect(0, 0, max(48, w + 16), max(48, h + 4))
+        pill.center = (rect.right - 12, rect.bottom - 14)
+        return pill
+
     def draw_count(self, surface: pygame.Surface, rect: pygame.Rect, n: int) -> None:
         """A "x3" pill on a card's lower right corner: how many cards the group holds."""
-        num = self.ctx.assets.text(f"\u00d7{n}", 28, art.INK, "title")
-        pill = num.get_rect(center=(rect.right - 14, rect.bottom - 12)).inflate(16, 4)
+        num = self.ctx.assets.text(f"\u00d7{n}", 32, art.INK, "title")
+        pill = self.count_pill(rect, n)
         pygame.draw.rect(surface, art.INK, pill.inflate(6, 6), border_radius=pill.h)
         pygame.draw.rect(surface, ui.ACCENT, pill, border_radius=pill.h)
         surface.blit(num, num.get_rect(center=pill.center))

@@ -19,7 +19,9 @@ ROW_GAP = 12             # between a row's end card and the landing slot beside 
 GHOST_STEP = 22          # several ghost cards fan outward from the slot
 FAN = 34                 # overlap step inside a hand group
 GROUP_GAP = 26           # between hand groups
-CHIP_PITCH = (60, 60)
+CHIP_PITCH = 84         # between collection badges on a plate
+CHIP_X, CHIP_Y = 76, 58  # the first badge's top left on a plate
+HAND_AT = (14, 60)       # the hand size's top left on a plate
 
 Groups = list[tuple[str, int]]   # the hand as (species, count), in species order
 
@@ -93,6 +95,9 @@ class CuBirdsGeometry:
             gap = 12
             fan = max(8, (area.w - len(groups) * W - gap * (len(groups) - 1)) / max(extra, 1))
             total = len(groups) * W + extra * fan + gap * (len(groups) - 1)
+        if total > area.w and len(groups) > 1:   # every species at once: groups close up
+            gap = (area.w - len(groups) * W - extra * fan) / (len(groups) - 1)
+            total = area.w
         x = area.centerx - total / 2 + W / 2
         out: dict[str, list[tuple[int, int]]] = {}
         for species, n in groups:
@@ -119,26 +124,40 @@ class CuBirdsGeometry:
     def discard_pos(self) -> tuple[int, int]:
         return self.rect_of("discard").center
 
-    def plate_hand_pos(self, seat: int) -> tuple[int, int]:
+    def hand_counter_rect(self, seat: int) -> pygame.Rect:
+        """The small back on a plate that carries the seat's hand size."""
         rect = self.seat_rect(seat)
-        return (rect.x + 37, rect.y + 92)
+        return pygame.Rect((rect.x + HAND_AT[0], rect.y + HAND_AT[1]), art.HAND_COUNTER)
+
+    def plate_hand_pos(self, seat: int) -> tuple[int, int]:
+        return self.hand_counter_rect(seat).center
 
     @staticmethod
-    def chip_offset(index: int, width: int) -> tuple[int, int]:
-        """Where the ``index``-th collection badge sits on a plate ``width`` wide."""
-        per_line = max(1, (width - 8 - 78) // CHIP_PITCH[0])
-        line, col = divmod(index, per_line)
-        return (78 + col * CHIP_PITCH[0] + art.CHIP[0] // 2,
-                56 + line * CHIP_PITCH[1] + art.CHIP[1] // 2)
+    def chip_offsets(count: int, size: tuple[int, int]) -> list[tuple[int, int]]:
+        """Where each of ``count`` collection badges sits (its top left) on a plate of
+        ``size``: side by side right of the hand size, on as many lines as the plate has
+        room for; when even those are full the badges close up, each still whole from
+        its bird to its count (the one on the left lies on top)."""
+        w, h = size
+        room = w - CHIP_X - 8
+        box_w, box_h = art.CHIP_BOX
+        per_line = max(1, (room - box_w) // CHIP_PITCH + 1)
+        lines = max(1, (h - CHIP_Y - 6 - box_h) // CHIP_PITCH + 1)
+        pitch: float = CHIP_PITCH
+        if count > per_line * lines:
+            per_line = -(-count // lines)
+            pitch = (room - box_w) / max(per_line - 1, 1)
+        return [(CHIP_X + int(i % per_line * pitch), CHIP_Y + i // per_line * CHIP_PITCH)
+                for i in range(count)]
 
-    def chip_pos(self, seat: int, index: int) -> tuple[int, int]:
+    def chip_rects(self, seat: int, count: int) -> list[pygame.Rect]:
+        """The bird tiles of a seat's ``count`` collection badges on the canvas."""
         rect = self.seat_rect(seat)
-        dx, dy = self.chip_offset(index, rect.w)
-        return (rect.x + dx, rect.y + dy)
+        return [pygame.Rect((rect.x + dx, rect.y + dy), art.CHIP)
+                for dx, dy in self.chip_offsets(count, rect.size)]
 
     def plate_coll_pos(self, seat: int, species: str, collection: dict[str, int]
                        ) -> tuple[int, int]:
         """Where a bird of ``species`` lands among a seat's collection badges."""
-        have = [s for s in SPECIES if collection.get(s)]
-        index = have.index(species) if species in have else len(have)
-        return self.chip_pos(seat, index)
+        have = [s for s in SPECIES if collection.get(s) or s == species]
+        return self.chip_rects(seat, len(have))[have.index(species)].center

@@ -1,45 +1,93 @@
-"""How to play CuBirds, in our own short words (never the rulebook's sentences):
-pages of a heading, a few sentences readable from the couch, and mini cards."""
+"""How to play CuBirds, in our own short words (never the rulebook's sentences), shown
+with the table's own cards: a species name is its card, None a card back, ("chip",
+species, count) a collection badge as the seat plates show it."""
 from __future__ import annotations
 
-from scenes.table.howto import Mini, Page
+import pygame
+
+from scenes.table.howto import Card, Note, Page, Picture, Row, cards
+from sprites import cubirds_cards as art
+
+SEVEN = ("flamingo", "owl", "toucan", "duck", "parrot", "magpie", "robin")
+SMALL_SPOT, BIG_SPOT = (0.24, 0.0), (0.76, 0.0)   # the two flock numbers on a face
+
+
+def paint(ctx, face, height: int) -> pygame.Surface:
+    """A CuBirds card ``height`` px tall, by the table's painter."""
+    size = (height * art.CARD[0] // art.CARD[1], height)
+    if face is None:
+        return art.back(size)
+    if face[0] == "chip":
+        _, species, count = face
+        chip = art.chip(species, count, ctx.settings.colour_patterns, count >= 3)
+        side = max(chip.get_height(), height * 3 // 5)
+        return pygame.transform.smoothscale(chip, (chip.get_width() * side // chip.get_height(), side))
+    return art.face(face, ctx.settings.colour_patterns, size)
+
 
 PAGES = (
     Page("The goal",
-         "Gather birds into your collection. You win on the spot with 7 different "
-         "species, or with 2 species of at least 3 birds each.",
-         (Mini("owl", "Owl"), Mini("owl", "Owl"), Mini("owl", "Owl"),
-          Mini("duck", "Duck", gap_before=True), Mini("duck", "Duck"), Mini("duck", "Duck"))),
-    Page("The table",
-         "Four rows of birds sit in the middle and everyone holds 8 cards. Every species "
-         "has a small and a big flock size printed on its cards.",
-         (Mini("robin", "Robin"), Mini("owl", "Owl"), Mini("duck", "Duck"))),
+         "Collect birds. You win at once with 7 different species in your collection, "
+         "or with 2 species of 3 or more birds each. Everyone starts with one bird there.",
+         (Picture((Row(cards(*SEVEN), "7 different species"),
+                   Row(cards("owl", "owl", "owl") + (Card("duck", gap=True),) + cards("duck", "duck"),
+                       "or 2 species, 3 of each"),
+                   Row(cards(("chip", "owl", 3), ("chip", "duck", 3), ("chip", "robin", 1)),
+                       "Your collection, on your seat")),
+                  (Note("Gold rim: 3 or more of a species", 2, 0, (0.4, 0.0), "above"),)),)),
+    Page("Read a card",
+         "Each card shows a bird and two numbers. The white one is the small flock: hold "
+         "that many to keep one bird. The gold one is the big flock: enough to keep two.",
+         (Picture((Row(cards("flamingo", "robin")),),
+                  (Note("Small flock: 2", 0, 0, SMALL_SPOT, "above"),
+                   Note("Big flock: 3", 0, 0, BIG_SPOT, "above"),
+                   Note("Common robins need 6 and 9", 0, 1, (0.5, 1.0), "below"))),)),
     Page("Your turn: land your birds",
-         "You must play every card of one species from your hand, together, at the left "
-         "or right end of any row.",
-         (Mini("toucan", "Toucan"), Mini("owl", "Owl"), Mini("duck", "Duck"),
-          Mini("robin", "Robin", mark=True, gap_before=True), Mini("robin", "Robin", mark=True))),
+         "Play every card of one species from your hand, all together, at the left or the "
+         "right end of any of the four rows.",
+         (Picture((Row(cards("robin", "robin", mark=True) + cards("owl", "toucan"), "Your hand"),
+                   Row(cards("owl", "duck", "parrot") + (Card("robin", mark=True, gap=True),
+                                                         Card("robin", mark=True)),
+                       "A row", then=True)),
+                  (Note("Both robins, together", 1, 4, (0.5, 0.9), "below"),
+                   Note("Either end: you choose", 1, 0, (0.1, 0.9), "below"))),)),
     Page("Trap the birds between",
-         "If that row already has your species, the birds between your new cards and the "
-         "nearest bird of that species come into your hand, and the row closes up.",
-         (Mini("robin", "Robin"), Mini("owl", "Owl", mark=True), Mini("duck", "Duck", mark=True),
-          Mini("robin", "Robin"))),
+         "If the row already holds your species, the birds between your new cards and "
+         "the nearest one of that species come into your hand. The row closes up.",
+         (Picture((Row(cards("duck", "robin") + cards("owl", "flamingo", mark=True)
+                       + (Card("robin", "yours", gap=True),), "Before"),
+                   Row(cards("duck", "robin", "robin")
+                       + (Card("owl", "to hand", gap=True), Card("flamingo", "to hand")),
+                       "After", then=True)),
+                  (Note("Trapped between two robins", 0, 2, (1.07, 0.0), "above"),)),)),
     Page("Refill a bare row",
-         "If a capture leaves only one species in the row, draw cards into it one at a "
-         "time, each at the end you choose, until the row shows two species.",
-         (Mini("parrot", "Parrot"), Mini("", "", down=True, gap_before=True))),
+         "If a capture leaves only one species in the row, draw cards onto it one at a "
+         "time, at the end you pick, until it shows two species.",
+         (Picture((Row(cards("parrot", "parrot"), "After a capture: one species"),
+                   Row(cards("parrot", "parrot") + (Card("parrot", "drawn"),
+                                                    Card("toucan", "drawn", mark=True)),
+                       "Refilled", then=True)),
+                  (Note("Two species now: stop drawing", 1, 3, (0.5, 0.5), "above"),)),)),
     Page("Nothing trapped? Draw two",
-         "If your birds enclosed nothing, you may take the top two cards of the deck. "
-         "Played your last card that way? No draw: the round is over right there.",
-         (Mini("", "", down=True), Mini("", "", down=True))),
+         "If your birds trapped nothing, you may draw the top two cards of the deck. If "
+         "that play emptied your hand, there is no draw: the round ends right there.",
+         (Picture((Row(cards("owl", "duck") + (Card("robin", "yours", mark=True, gap=True),),
+                       "A row with no other robin"),
+                   Row(cards(None, None), "You may draw 2", then=True)),
+                  (Note("Nothing between: no capture", 0, 2, (0.5, 0.3), "above"),)),)),
     Page("Fly a flock",
-         "Then you may show all your cards of one species. At the small flock size, one "
-         "goes to your collection; at the big size, two. The rest are discarded. One "
-         "flock a turn, and only if you want.",
-         (Mini("flamingo", "2 = small"), Mini("flamingo", "3 = big"), Mini("flamingo", ""))),
+         "Then you may show all your cards of one species. Reach the small number and one "
+         "goes to your collection; the big number, two. The rest are discarded. One "
+         "flock a turn, only if you want.",
+         (Picture((Row(cards("flamingo", "flamingo", "flamingo", mark=True), "Your hand"),
+                   Row((Card("flamingo", "kept"), Card("flamingo", "kept"),
+                        Card("flamingo", "discard", dim=True)), "Flown: two to your collection",
+                       then=True)),
+                  (Note("3 flamingos: the big flock", 0, 2, BIG_SPOT, "above"),)),)),
     Page("End of a round",
-         "When someone empties their hand, the others discard theirs, the rows stay, and "
-         "8 new cards go to each player; the one who emptied their hand starts. If the "
-         "cards run out, the biggest collection wins.",
-         ()),
+         "When someone empties their hand, the others discard theirs and the rows stay. "
+         "Everyone gets 8 new cards; whoever emptied their hand goes first. If the cards "
+         "run out, the biggest collection wins.",
+         (Picture((Row(cards(*(None,) * 8), "A new hand each"),),
+                  (Note("8 cards to everyone", 0, 3, (0.5, 1.0), "below"),)),)),
 )

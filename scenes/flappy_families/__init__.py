@@ -5,4 +5,5 @@ TABLE = TableSpec(
     table="scenes.flappy_families.table:FlappyFamiliesTable",
     layout_objects=('wild', 'deck', 'bonus', 'actions', 'hand'),
     pages="scenes.flappy_families.howto",
+    guide="scenes.flappy_families.guide",
     colour=(60, 112, 74), hero="eerily_extinct")

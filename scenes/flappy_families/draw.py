@@ -18,10 +18,10 @@ import pygame
 from game.flappy_families import rules as R
 from game.flappy_families.cards import CARD_FAMILY, FAMILIES
 from scenes.flappy_families.geometry import FAN, HAND_LIFT, groups_of
-from scenes.table.chrome import Chrome
+from scenes.table.chrome import AuditItem, Chrome
 from sprites import ui
 from sprites.card import CardSprite, card_shadow
-from sprites.flappy_families_cards import MINI, TINY, ink_on
+from sprites.flappy_families_cards import MINI, ink_on
 
 OPTION_TEXT = {   # named by what they do, each with its icon (never a pad-like letter)
     "A": (R.OPTION_NAMES["A"], "Same family? Keep both"),
@@ -29,6 +29,8 @@ OPTION_TEXT = {   # named by what they do, each with its icon (never a pad-like 
     "C": ("Hide 2, draw 2", "Into empty spaces"),   # "Hide and draw", with its count
 }
 ICON_FILL = {"A": (96, 180, 100), "B": (232, 150, 60), "C": (110, 150, 236)}
+HAND_BACK = (48, 56)   # a plate's hand size: a small back, the count beside it
+CHIP_R = 24            # a plate's family chips: 48 px discs
 PLAN_STEPS = {"second": "A", "b_card": "B", "c_card": "C", "c_space": "C"}  # pick -> option
 
 
@@ -131,7 +133,7 @@ class FlappyFamiliesDraw(Chrome):
                 continue
             if sc is None:
                 cx, cy = self.geo.slot_center(s)
-                surface.blit(nest, nest.get_rect(center=(cx, cy + 24)))
+                surface.blit(nest, self.note("icon", nest.get_rect(center=(cx, cy + 24)), "nest"))
                 continue
             sprite = sc.sprite
             if aid and (sc.memory is not None or sc.knowers):
@@ -147,6 +149,8 @@ class FlappyFamiliesDraw(Chrome):
             self._draw_resting(surface, sprite)
         for sprite in lifted:
             sprite.draw(surface)
+            if sprite.visible:
+                self.note("card", sprite.rect, "Wild card")
         self.mark_flipped(surface)
 
     def mark_flipped(self, surface: pygame.Surface) -> None:
@@ -169,7 +173,7 @@ class FlappyFamiliesDraw(Chrome):
         w, h = img.get_size()
         x, y = int(sprite.x) - w // 2, int(sprite.y) - h // 2
         surface.blit(card_shadow((w, h), sprite.radius), (x - 2, y - 2))
-        surface.blit(img, (x, y))
+        surface.blit(img, self.note("card", pygame.Rect(x, y, w, h), "Wild card"))
         if sprite.outline is not None:
             pygame.draw.rect(surface, sprite.outline, pygame.Rect(x - 4, y - 4, w + 8, h + 8), 5,
                              border_radius=sprite.radius + 4)
@@ -227,14 +231,14 @@ class FlappyFamiliesDraw(Chrome):
         rect = self.geo.slot_rect(slot)
         marked = self.cards.back(memory=(family, "yours"))
         ghost = self.cards.ghost(marked, 235 if focus else 150)
-        surface.blit(ghost, rect)
+        surface.blit(ghost, self.note("card", rect, "ghost"))
         pygame.draw.rect(surface, ui.ACCENT, rect.inflate(8, 8), 5 if focus else 3,
                          border_radius=18)
         self._tag(surface, label, (rect.centerx, rect.y + 46), ui.ACCENT)
 
     def _tag(self, surface, text: str, midbottom, fill) -> None:
         txt = self.ctx.assets.text(text, 28, (24, 20, 12), "bold")
-        box = txt.get_rect(midbottom=midbottom).inflate(18, 2)
+        box = self.note("label", txt.get_rect(midbottom=midbottom).inflate(18, 2), text)
         pygame.draw.rect(surface, fill, box, border_radius=box.h // 2)
         pygame.draw.rect(surface, (20, 20, 24), box, 2, border_radius=box.h // 2)
         surface.blit(txt, txt.get_rect(center=box.center))
@@ -245,14 +249,14 @@ class FlappyFamiliesDraw(Chrome):
         if self.board.seat is None:
             note = self.ctx.assets.text("Watching: every seat is played by the computer", 32,
                                         ui.TEXT_MUTED, "bold")
-            surface.blit(note, note.get_rect(center=anchor.center))
+            surface.blit(note, self.note("label", note.get_rect(center=anchor.center), "watching"))
             return
         human = self.human_deciding
         cards = self.preview_hand() if human else self.board.hand
         groups = groups_of(cards)
         rects = self.geo.group_layout(groups)
         score = R.score_counts(family_counts(self.board.hand), *self.board.bonus)
-        surface.blit(self._score_box(len(self.board.hand), score), (anchor.x, anchor.y))
+        self.draw_score(surface, anchor, len(self.board.hand), score)
         incoming = None
         if self.previewing_b():
             sc = self.slots[self.board.flipped]
@@ -270,12 +274,14 @@ class FlappyFamiliesDraw(Chrome):
             img = self.cards.mini(family)
             for k in range(min(count, 4) - 1, 0, -1):
                 surface.blit(img, (rect.x + k * FAN, y - k * 3))
-            surface.blit(img, (rect.x, y))
+            surface.blit(img, self.note("card", pygame.Rect((rect.x, y), MINI), "hand group"))
             if enabled and not enabled.get(family, True):
                 surface.blit(self._shade(MINI), (rect.x, y))
             tops.append((family, count, rect, y))
         for family, count, rect, y in tops:   # counts on top: a squeezed hand hides no number
-            surface.blit(self._count_badge(family, count), (rect.right - 24, y - 12))
+            badge = self._count_badge(family, count)
+            surface.blit(badge, self.note("icon", badge.get_rect(center=(rect.right - 2, y + 12)),
+                                          "count"))
             if family == incoming:
                 self._tag(surface, "+1 new", (rect.centerx, y + MINI[1] - 6), ui.GOOD)
 
@@ -292,29 +298,25 @@ class FlappyFamiliesDraw(Chrome):
         key = ("count", family, count)
         surf = self._cache.get(key)
         if surf is None:
-            surf = pygame.Surface((44, 44), pygame.SRCALPHA)
-            pygame.draw.circle(surf, (20, 20, 24), (22, 22), 21)
-            pygame.draw.circle(surf, (255, 255, 255), (22, 22), 18)
-            txt = self.ctx.assets.text(str(count), 30, (30, 24, 34), "title")
-            surf.blit(txt, txt.get_rect(center=(22, 23)))
+            surf = pygame.Surface((52, 52), pygame.SRCALPHA)   # 48 px across, and its rim
+            pygame.draw.circle(surf, (20, 20, 24), (26, 26), 26)
+            pygame.draw.circle(surf, (255, 255, 255), (26, 26), 23)
+            txt = self.ctx.assets.text(str(count), 32, (30, 24, 34), "title")
+            surf.blit(txt, txt.get_rect(center=(26, 27)))
             self._cache.put(key, surf)
         return surf
 
-    def _score_box(self, count: int, score: int) -> pygame.Surface:
-        key = ("score", count, score)
-        surf = self._cache.get(key)
-        if surf is None:
-            a = self.ctx.assets
-            surf = pygame.Surface((200, 156), pygame.SRCALPHA)
-            head = a.text(f"Your {count} card{'s' if count != 1 else ''}", 28, ui.TEXT_MUTED,
-                          "bold")
-            surf.blit(head, head.get_rect(midtop=(100, 10)))
-            num = a.text(str(score), 56, ui.ACCENT, "title")
-            surf.blit(num, num.get_rect(midtop=(100, 40)))
-            pts = a.text(f"point{'s' if score not in (1, -1) else ''}", 28, ui.TEXT, "body")
-            surf.blit(pts, pts.get_rect(midtop=(100, 112)))
-            self._cache.put(key, surf)
-        return surf
+    def draw_score(self, surface: pygame.Surface, anchor: pygame.Rect, count: int,
+                   score: int) -> None:
+        """The running score at the left of the hand: how many cards, the points."""
+        a = self.ctx.assets
+        mid = anchor.x + 100
+        for text, size, colour, face, top in (
+                (f"Your {count} card{'s' if count != 1 else ''}", 28, ui.TEXT_MUTED, "bold", 8),
+                (str(score), 56, ui.ACCENT, "title", 42),
+                (f"point{'s' if score not in (1, -1) else ''}", 28, ui.TEXT, "body", 112)):
+            txt = a.text(text, size, colour, face)
+            surface.blit(txt, self.note("label", txt.get_rect(midtop=(mid, anchor.y + top)), text))
 
     # -- the deck, the bonus families, the option buttons ----------------------------------
     def draw_deck(self, surface: pygame.Surface) -> None:
@@ -324,9 +326,12 @@ class FlappyFamiliesDraw(Chrome):
         if surf is None:
             surf = self._deck_picture(anchor.size)
             self._cache.put(key, surf)
-        surface.blit(surf, anchor)
+        surface.blit(surf[0], anchor)
+        for kind, rect, what in surf[1]:
+            self.note(kind, rect.move(anchor.topleft), what)
 
-    def _deck_picture(self, size) -> pygame.Surface:
+    def _deck_picture(self, size) -> tuple[pygame.Surface, list]:
+        """The deck and its words, drawn once per count, and where each thing lies on it."""
         a = self.ctx.assets
         surf = pygame.Surface(size, pygame.SRCALPHA)
         rect = surf.get_rect()
@@ -335,6 +340,7 @@ class FlappyFamiliesDraw(Chrome):
         back = self.cards.back((120, 168))
         layers = min(5, (self.board.deck + 5) // 6)
         card = back.get_rect(center=(cx, cy))
+        drawn = [("card", card, "deck")] if self.board.deck else []
         if self.board.deck:
             for i in range(layers, 0, -1):
                 surf.blit(ui.panel(card.size, (36, 40, 70), 12, (90, 96, 130), 2),
@@ -343,17 +349,17 @@ class FlappyFamiliesDraw(Chrome):
         else:
             pygame.draw.rect(surf, (90, 120, 110), card, 4, border_radius=12)
         x = 180
-        title = a.text("Deck", 32, ui.TEXT_MUTED, "bold")
-        surf.blit(title, (x, 26))
         low = self.board.deck <= 5
         num = a.text(str(self.board.deck), 64, ui.BAD if low else ui.TEXT, "title")
-        surf.blit(num, (x, 60))
         unit = a.text(f"card{'s' if self.board.deck != 1 else ''} left", 28, ui.TEXT, "body")
-        surf.blit(unit, (x + num.get_width() + 10, 60 + num.get_height() - unit.get_height() - 8))
+        words = [(a.text("Deck", 32, ui.TEXT_MUTED, "bold"), (x, 16)), (num, (x, 56)),
+                 (unit, (x + num.get_width() + 10, 56 + num.get_height() - unit.get_height() - 8))]
         for i, line in enumerate(("The game ends", "when it is empty")):
-            t = a.text(line, 28, ui.BAD if low else ui.TEXT_MUTED, "body")
-            surf.blit(t, (x, 150 + i * 32))
-        return surf
+            words.append((a.text(line, 28, ui.BAD if low else ui.TEXT_MUTED, "body"), (x, 140 + i * 34)))
+        for k, (t, at) in enumerate(words):
+            surf.blit(t, at)
+            drawn.append(("label", t.get_rect(topleft=at), f"deck words {k}"))
+        return surf, drawn
 
     def draw_bonus(self, surface: pygame.Surface) -> None:
         anchor = self.geo.rect_of("bonus")
@@ -373,6 +379,20 @@ class FlappyFamiliesDraw(Chrome):
                 surf.blit(name, name.get_rect(midbottom=(cx, anchor.h - 6)))
             self._cache.put(key, surf)
         surface.blit(surf, anchor)
+
+    def bonus_items(self) -> list[AuditItem]:
+        """The bonus families' tokens and names, as draw_bonus lays them out."""
+        anchor = self.geo.rect_of("bonus")
+        half = anchor.w // 2
+        items = []
+        for i, (family, extra) in enumerate(zip(self.board.bonus, (2, 1))):
+            cx = anchor.x + half * i + half // 2
+            token = self.cards.token(family, extra, 42).get_rect(midtop=(cx, anchor.y + 8))
+            w, h = self.ctx.assets.font("bold", 28).size(FAMILIES[family])
+            name = pygame.Rect(0, 0, min(w, half - 16), h)
+            name.midbottom = (cx, anchor.bottom - 6)
+            items += [AuditItem("icon", token, "bonus token"), AuditItem("label", name, FAMILIES[family])]
+        return items
 
     def draw_actions(self, surface: pygame.Surface) -> None:
         rects = self.geo.action_rects()
@@ -400,6 +420,10 @@ class FlappyFamiliesDraw(Chrome):
                 pygame.draw.rect(surface, colour, rect.inflate(grow * 2, grow * 2), 4,
                                  border_radius=22)
             surface.blit(img, rect)
+            tile = pygame.Rect(rect.x + 12, rect.y + (rect.h - 56) // 2, 56, 56)
+            self.note("icon", tile, letter)
+            self.note("label", pygame.Rect(rect.x + 84, rect.y + 2, rect.w - 96, 39), title)
+            self.note("label", pygame.Rect(rect.x + 84, rect.bottom - 35, rect.w - 96, 34), sub)
 
     def _option_button(self, letter, size, mode, title, sub, colour) -> pygame.Surface:
         key = ("opt", letter, tuple(size), mode, title, sub, colour if mode == "chosen" else None)
@@ -424,8 +448,8 @@ class FlappyFamiliesDraw(Chrome):
         t1 = a.text_fit(title, 32, rect.w - 96, text_colour, "bold")
         t2 = a.text_fit(sub, 28, rect.w - 96, ui.BAD if mode == "no" else
                         (ui.TEXT_MUTED if mode != "off" else ui.TEXT_DIM))
-        surf.blit(t1, (84, 4))
-        surf.blit(t2, (84, rect.h - t2.get_height() - 4))
+        surf.blit(t1, (84, 2))
+        surf.blit(t2, (84, rect.h - t2.get_height() - 1))
         if mode == "no":
             pygame.draw.line(surf, ui.BAD, (tile.x + 8, tile.y + 8),
                              (tile.right - 8, tile.bottom - 8), 5)
@@ -445,39 +469,62 @@ class FlappyFamiliesDraw(Chrome):
 
     def paint_plate_extra(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
         """A plate's details: hand size, the cards the table saw it take, its score."""
+        for kind, spot, what in self.plate_items(seat, rect):
+            if kind == "hand":
+                surface.blit(self.cards.back(HAND_BACK), spot)
+            elif kind == "chip":
+                family, certain = what
+                surface.blit(self.cards.chip(family, CHIP_R, hollow=not certain), spot)
+            else:
+                size, colour = {"score": (32, ui.ACCENT), "held": (32, ui.TEXT),
+                                "more": (28, ui.TEXT_MUTED)}.get(kind, (28, ui.TEXT))
+                surface.blit(self.ctx.assets.text(what, size, colour, "bold"), spot)
+
+    def plate_items(self, seat: int, rect: pygame.Rect) -> list[tuple[str, pygame.Rect, object]]:
+        """What a plate shows under the name and where: the hand size, the score at the
+        right, and between them a 48 px chip per family the table saw the seat take
+        (solid) or that it may have hidden again (hollow), each with its count."""
         count, opens, score = self.plate_key(seat)
         a = self.ctx.assets
-        back = self.cards.back(TINY)
-        x0, y = rect.x, rect.y + 56
-        for i in range(min(count, 3) - 1, -1, -1):
-            surface.blit(back, (x0 + 16 + i * 6, y - i * 2))
-        txt = a.text(str(count), 32, ui.TEXT, "bold")
-        spot = txt.get_rect(midleft=(x0 + 16 + TINY[0] + 18, y + TINY[1] // 2))
-        surface.blit(txt, spot)
-        x = max(x0 + 100, spot.right + 12)
+        y = rect.y + 58
+        held = pygame.Rect((0, 0), a.font("bold", 32).size(str(count)))
+        held.midleft = (rect.x + 16 + HAND_BACK[0] + 10, y + HAND_BACK[1] // 2)
+        items: list[tuple[str, pygame.Rect, object]] = [
+            ("hand", pygame.Rect((rect.x + 16, y), HAND_BACK), "hand"), ("held", held, str(count))]
+        x = max(rect.x + 110, held.right + 14)
+        right = rect.right - 12
         if score is not None:
-            pts = a.text(f"{score} pt{'s' if score != 1 else ''}", 32, ui.ACCENT, "bold")
-            surface.blit(pts, pts.get_rect(midright=(rect.right - 16, y + TINY[1] // 2)))
-            right = rect.right - 24 - pts.get_width()
-        else:
-            right = rect.right - 12
-        # the cards this seat took face up (solid) or may have hidden again (hollow)
+            text = f"{score} pt{'s' if score != 1 else ''}"
+            spot = pygame.Rect((0, 0), a.font("bold", 32).size(text))
+            spot.midright = (rect.right - 16, y + HAND_BACK[1] // 2)
+            items.append(("score", spot, text))
+            right = spot.x - 8
         seen: dict[tuple[int, bool], int] = {}
         for family, certain in opens:
             seen[(family, certain)] = seen.get((family, certain), 0) + 1
-        r = 15
+        d = 2 * CHIP_R + 4
+        font = a.font("bold", 28)
         for (family, certain), n in sorted(seen.items(), key=lambda kv: (not kv[0][1], kv[0][0])):
-            if x + 2 * r + 4 > right:
-                more = a.text("\u2026", 28, ui.TEXT_MUTED, "bold")
-                surface.blit(more, (x, y + 4))
+            need = d + (font.size(str(n))[0] + 6 if n > 1 else 0)
+            if x + need > right:   # no room for the rest: a mark says there is more
+                items.append(("more", pygame.Rect((x, y + 6), font.size("\u2026")), "\u2026"))
                 break
-            chip = self.cards.chip(family, r, hollow=not certain)
-            surface.blit(chip, (x, y + 4))
-            x += chip.get_width() + 2
+            items.append(("chip", pygame.Rect(x, y + 2, d, d), (family, certain)))
+            x += d + 2
             if n > 1:
-                num = a.text(f"{n}", 28, ui.TEXT, "bold")
-                surface.blit(num, (x, y + 6))
-                x += num.get_width() + 6
+                spot = pygame.Rect((x, y + 10), font.size(str(n)))
+                items.append(("count", spot, str(n)))
+                x += spot.w + 6
+        return items
+
+    def audit_items(self) -> list[AuditItem]:
+        """What the frame noted as it drew, and what each plate shows."""
+        items = super().audit_items() + self.bonus_items()
+        kinds = {"hand": "icon", "chip": "icon"}
+        for seat in range(self.match.num_players):
+            for kind, spot, what in self.plate_items(seat, self.seat_rect(seat)):
+                items.append(AuditItem(kinds.get(kind, "label"), spot, f"plate {kind}"))
+        return items
 
     # -- cards in flight, call-outs --------------------------------------------------------
     def draw_on_top(self, surface: pygame.Surface) -> None:

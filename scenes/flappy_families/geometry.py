@@ -60,7 +60,7 @@ class FlappyFamiliesGeometry:
     def plate_target(self, seat: int) -> tuple[int, int]:
         """Where a card flies to join (or leaves) a seat's plate."""
         r = self.rect_of(f"seat{seat}")
-        return r.x + 30, r.y + 76
+        return r.x + 40, r.y + 86     # the hand size under the name
 
     def action_rects(self) -> dict[str, pygame.Rect]:
         a = self.layout.get("actions")

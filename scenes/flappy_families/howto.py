@@ -1,38 +1,111 @@
-"""How to play Flappy Families, in our own short words (never the rulebook's sentences):
-pages of a heading, a few sentences readable from the couch, and mini cards."""
+"""How to play Flappy Families, in our own short words (never the rulebook's sentences),
+shown with the table's own cards. The actions are named by what they do, as the table's
+buttons name them.
+
+Faces: a card id (0-53), BACK, EMPTY (a space of the Wild with its nest),
+("seen" | "yours", family) for a back with the memory aid, ("bonus", family, points).
+"""
 from __future__ import annotations
 
-from scenes.table.howto import Mini, Page
+from types import SimpleNamespace
+
+import pygame
+
+from game.flappy_families.cards import FAMILY_SIZE
+from scenes.table.howto import Card, Note, Page, Picture, Row, cards
+from sprites.flappy_families_cards import CARD, FFCards
+
+BACK, EMPTY = "back", "empty"
+ALPINE, FOREST, RIVER, SEA, SINGERS = 0, 3, 4, 5, 6
+FOX, CAT, STOAT, SNAKE = 50, 51, 52, 53
+
+
+def bird(family: int, k: int = 0) -> int:
+    """The card id of bird ``k`` of ``family``."""
+    return family * FAMILY_SIZE + k
+
+
+def paint(ctx, face, height: int) -> pygame.Surface:
+    """A Flappy Families card about ``height`` px tall, by the table's painter."""
+    ff = FFCards(ctx.assets, SimpleNamespace(colour_patterns=ctx.settings.colour_patterns))
+    size = (height * CARD[0] // CARD[1], height)
+    if face == BACK:
+        return ff.back(size)
+    if face == EMPTY:   # as the Wild shows an empty space: its outline and its nest
+        surf = ff.slot_frame(size).copy()
+        nest = ff.nest(size)
+        surf.blit(nest, nest.get_rect(center=(size[0] // 2, size[1] // 2 + height * 24 // CARD[1])))
+        return surf
+    if isinstance(face, tuple) and face[0] == "bonus":
+        return ff.token(face[1], face[2], max(46, height // 4))
+    if isinstance(face, tuple):
+        return ff.back(size, memory=(face[1], face[0]))
+    return ff.face(face, size)
+
 
 PAGES = (
     Page("The goal",
          "Collect big bird families. A family of 1, 2, 3, 4 or 5 birds scores 1, 3, 6, 10 "
          "or 15. Two bonus families add 2 and 1 per bird; each predator costs 1.",
-         (Mini("forest_fliers", "Forest"), Mini("forest_fliers", "Forest"),
-          Mini("forest_fliers", "Forest"), Mini("fox", "-1", gap_before=True))),
+         (Picture((Row(cards(bird(FOREST, 0), bird(FOREST, 1), bird(FOREST, 2)) + (Card(FOX, gap=True),),
+                       "At the end of the game"),
+                   Row((Card(("bonus", SEA, 2)), Card(("bonus", SINGERS, 1))), "Bonus families")),
+                  (Note("3 Forest Fliers: 6 points", 0, 1, (0.5, 1.0), "below"),
+                   Note("Predator: minus 1", 0, 3, (0.5, 1.0), "below"))),)),
+    Page("Spot a family",
+         "A card wears its family's colour, icon and name at the top; the bird's own name "
+         "is at the bottom. Every bird of a family counts the same.",
+         (Picture((Row(cards(bird(RIVER, 0), bird(RIVER, 1))),),
+                  (Note("The family: colour, icon, name", 0, 0, (0.5, 0.0), "above"),
+                   Note("Same family, another bird", 0, 1, (0.5, 0.92), "below"))),)),
     Page("The Wild",
-         "Cards lie face down in a grid of 5 columns by 3 rows; the middle 9 are filled "
-         "at the start. Everyone begins with 4 cards in hand.",
-         (Mini("", "", down=True), Mini("", "", down=True), Mini("", "", down=True))),
+         "Cards lie face down in a grid of 5 by 3; at the start the middle 9 are filled. "
+         "Everyone begins with 4 secret cards in hand.",
+         (Picture(tuple(Row(cards(EMPTY, BACK, BACK, BACK, EMPTY)) for _ in range(3)),
+                  (Note("Empty space", 0, 0, (0.5, 0.0), "above"),)),)),
     Page("Step 1: flip a card",
-         "Turn any card of the Wild face up. You always must.",
-         (Mini("", "", down=True), Mini("sea_soarers", "Sea", mark=True), Mini("", "", down=True))),
-    Page("Step 2: pick one",
-         "A: flip a second card; a matching family goes to your hand, else both go back "
-         "down. B: take the flipped card and hide a hand card in its place. C: hide two "
-         "hand cards in empty spaces, draw two, and turn the flipped card back.",
-         (Mini("river_roamers", "River"), Mini("river_roamers", "River", mark=True))),
+         "Your turn starts by turning any card of the Wild face up, for everyone to see. "
+         "You always must.",
+         (Picture((Row(cards(BACK, BACK) + (Card(bird(SEA, 1), mark=True),) + cards(BACK, BACK)),),
+                  (Note("Flipped: a Sea Soarer", 0, 2, (0.5, 1.0), "below"),)),)),
+    Page("Step 2: flip a second card",
+         "Then choose one of three actions. The first: flip a second card. Same family? "
+         "Both go to your hand; if not, both turn back down.",
+         (Picture((Row((Card(bird(RIVER, 2), mark=True), Card(BACK), Card(bird(RIVER, 4), mark=True)),
+                       "Same family: keep both"),
+                   Row((Card(bird(RIVER, 2)), Card(BACK), Card(bird(ALPINE, 3))),
+                       "Different: both go back down")),),)),
+    Page("Step 2: take this card",
+         "The second action: take the flipped card into your hand and put one of your "
+         "cards face down in its space. Remember where you hid it!",
+         (Picture((Row((Card(BACK), Card(bird(SEA, 1), mark=True), Card(BACK)), "Before"),
+                   Row((Card(BACK), Card(("yours", FOREST), mark=True), Card(BACK),
+                        Card(bird(SEA, 1), "to hand", gap=True)), "After", then=True)),
+                  (Note("Your Forest Flier, hidden", 1, 1, (0.5, 0.0), "above"),)),)),
+    Page("Step 2: hide 2, draw 2",
+         "The third action: hide two hand cards in empty spaces of the Wild, draw two "
+         "from the deck, and turn the flipped card back down.",
+         (Picture((Row((Card(EMPTY), Card(bird(SEA, 1), mark=True), Card(BACK), Card(EMPTY)), "Before"),
+                   Row((Card(("yours", FOREST), "hidden"), Card(BACK), Card(BACK),
+                        Card(("yours", ALPINE), "hidden")), "After", then=True)),),)),
     Page("Predators!",
-         "Reveal a fox, cat, stoat or snake and it leaps into your hand: minus one point, "
-         "and your turn ends at once. Even step 3 is skipped, so a row it left bare "
-         "stays empty until a later turn's migration.",
-         (Mini("fox", "Fox"), Mini("cat", "Cat"), Mini("stoat", "Stoat"), Mini("snake", "Snake"))),
+         "Reveal a fox, cat, stoat or snake and it jumps into your hand: minus 1 point. "
+         "Your turn ends at once, with no migration: a row it leaves empty stays empty.",
+         (Picture((Row(cards(FOX, CAT, STOAT, SNAKE), "The four predators"),
+                   Row(cards(EMPTY, EMPTY) + (Card(FOX, mark=True),) + cards(EMPTY, EMPTY),
+                       "A fox in a row's last card")),
+                  (Note("Into your hand: the turn ends, the row stays empty", 1, 2, (0.5, 1.0),
+                        "below"),)),)),
     Page("Step 3: migration",
-         "Any empty row of the Wild fills up with five cards from the deck. The game ends "
-         "the moment the deck is empty.",
-         ()),
+         "At the end of a turn with no predator, every empty row of the Wild gets five new "
+         "cards from the deck. The game ends the moment the deck is empty.",
+         (Picture((Row(cards(*(EMPTY,) * 5), "An empty row"),
+                   Row(cards(*(BACK,) * 5), "Migration", then=True)),
+                  (Note("Five from the deck", 1, 2, (0.5, 1.0), "below"),)),)),
     Page("Remember everything",
-         "Watch every flip and remember where the birds went, including the ones you hid. "
-         "Knowing a pair is how families grow.",
-         ()),
+         "Watch every flip. With the memory aid on (Settings), the table marks the backs you "
+         "have seen and the cards you hid. A known pair is how families grow.",
+         (Picture((Row((Card(("seen", RIVER)), Card(BACK), Card(("yours", FOREST)))),),
+                  (Note("Seen: a River Roamer", 0, 0, (0.5, 1.0), "below"),
+                   Note("Hidden by you", 0, 2, (0.5, 1.0), "below"))),)),
 )

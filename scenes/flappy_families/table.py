@@ -352,20 +352,21 @@ class FlappyFamiliesTable(FlappyFamiliesAnimations, FlappyFamiliesDraw, TableSce
         step = self.step if human else ""
         flipped = self.flipped_card()
         if step == "flip":
-            return "Step 1: flip any card in the Wild" + self.memory_note()
+            return self.with_note("Step 1: flip any card in the Wild", "Step 1: flip a card")
         if step == "action":
             return "Step 2: what do you do with the card?"
         if step == "second":
             fam = family_name(CARD_FAMILY[flipped]) if flipped is not None else "family"
-            return f"{self.option_text('A')[0]}: find another {fam}" + self.memory_note()
+            return self.with_note(f"{self.option_text('A')[0]}: find another {fam}",
+                                  f"Find another {fam}")
         if step == "b_card":
             return f"{self.option_text('B')[0]}: which card goes face down in its place?"
         if step == "c_card":
             k = len(self.plan_c) + 1
             total = self.c_total()
-            name = self.option_text("C")[0]
-            return (f"{name}: choose a card to hide ({k} of {total})" if total > 1
-                    else f"{name}: choose a card to hide")
+            what = self.option_text("C")[0]
+            return (f"{what}: choose a card to hide ({k} of {total})" if total > 1
+                    else f"{what}: choose a card to hide")
         if step == "c_space":
             return f"{self.option_text('C')[0]}: choose an empty space (a nest) for it"
         return {R.FLIP: f"{name}'s turn: step 1, flip a card",
@@ -374,6 +375,23 @@ class FlappyFamiliesTable(FlappyFamiliesAnimations, FlappyFamiliesDraw, TableSce
                 R.B_CARD: f"{name} hides a card where the bird was",
                 R.C_CARD: f"{name} hides cards in empty spaces",
                 R.C_SPACE: f"{name} hides cards in empty spaces"}.get(v.phase, "")
+
+    def with_note(self, *forms: str) -> str:
+        """The first of ``forms`` that still fits the status line whole with the memory
+        note after it (the note alone, as a sentence, if none does): a long family name
+        never pushes the line's end off."""
+        note = self.memory_note()
+        if not note:
+            return forms[0]
+        font = self.ctx.assets.font("bold", 30)   # the status line's smallest size
+        room = self.layout.get("status").w - 40
+        if len(self.match.humans) >= 2:   # status_line puts the name in front
+            room -= font.size(f"{self.match.seats[self.state.current_player].name} \u2014 ")[0]
+        fits = next((form + note for form in forms if font.size(form + note)[0] <= room), None)
+        if fits is None:
+            bare = note.strip(" \u00b7")
+            fits = bare[0].upper() + bare[1:]
+        return fits
 
     def memory_note(self) -> str:
         """With the memory aid on: what the viewer knows of the focused card."""

@@ -5,4 +5,5 @@ TABLE = TableSpec(
     table="scenes.flip_a_bird.table:FlipABirdTable",
     layout_objects=('pile', 'row', 'counter', 'hand', 'claim'),
     pages="scenes.flip_a_bird.howto",
+    guide="scenes.flip_a_bird.guide",
     colour=(132, 62, 70), hero="fab_red")

@@ -20,6 +20,7 @@ from game.flip_a_bird.cards import CARDS, COLOURS, Card
 from scenes.table.animations import Animations, on
 from sprites import ui
 from sprites.card import CardSprite
+from scenes.flip_a_bird.geometry import TIP_ON_PLATE
 from sprites.flip_a_bird_cards import CARD, MINI, TIP, TIP_MINI
 from sprites.tween import (Call, Later, Timeline, Together, Tween, Wait, ease_out_back,
                            ease_out_cubic)
@@ -152,7 +153,8 @@ class FlipABirdAnimations(Animations):
             return Timeline([Together(*moves), Call(land)])
         sprite = CardSprite(back, back, start, False)
         self.air.append(sprite)
-        target = self.geo.plate_hand_pos(ev.seat, len(self.counts.hands[ev.seat]))
+        held = len(self.counts.hands[ev.seat])
+        target = self.geo.plate_hand_pos(ev.seat, held, held + 1)
         return Timeline([sprite.move_to(target, self.dur(0.38), scale=MINI[0] / CARD[0]),
                          Call(lambda: self.land_plate(sprite, ev.seat, ev.open_back))])
 
@@ -173,7 +175,7 @@ class FlipABirdAnimations(Animations):
         else:                         # from a seat plate: its back, the size of a mini card
             hand = self.counts.hands[ev.seat]
             slot = max((i for i, o in enumerate(hand) if o == ev.open_back), default=len(hand) - 1)
-            pos = self.geo.plate_hand_pos(ev.seat, max(slot, 0))
+            pos = self.geo.plate_hand_pos(ev.seat, max(slot, 0), len(hand))
             if 0 <= slot < len(hand):
                 hand.pop(slot)
             back = self.cards.back(ev.open_back, size)
@@ -245,7 +247,7 @@ class FlipABirdAnimations(Animations):
             sprite = self.tip_sprite(seat, kind)
             sprite.scale = TIP_MINI[0] / TIP[0]
             self.tip_sprites[seat] = sprite
-            moves.append(Tween(sprite, self.dur(0.45), ease_out_back, scale=1.0))
+            moves.append(Tween(sprite, self.dur(0.45), ease_out_back, scale=TIP_ON_PLATE))
         # the call-out is read before anyone tips (it lies where the tip buttons come)
         rest_of_it = max(self.dur(1.4), self.reading_time(1.7) - self.dur(0.45))
         return Timeline([Together(*moves), Wait(rest_of_it)])
@@ -262,7 +264,8 @@ class FlipABirdAnimations(Animations):
         self.tip_sprites[seat] = sprite
         self.ctx.play("tap")
         self.counts.status = f"{self.name_of(seat)} has tipped"
-        return Timeline([Tween(sprite, self.dur(0.3), ease_out_back, scale=1.0), Wait(self.dur(0.2))])
+        return Timeline([Tween(sprite, self.dur(0.3), ease_out_back, scale=TIP_ON_PLATE),
+                         Wait(self.dur(0.2))])
 
     @on(R.TipsRevealed)
     def tips_revealed(self, ev: R.TipsRevealed, rest) -> Timeline:

@@ -14,10 +14,10 @@ from game.flip_a_bird import rules as R
 from game.flip_a_bird.cards import CARDS, COLOURS
 from game.input import Act
 from scenes.flip_a_bird.animations import RowCard
-from scenes.table.chrome import Chrome
+from scenes.flip_a_bird.geometry import SCORE_X
+from scenes.table.chrome import AuditItem, Chrome
 from sprites import ui
-from sprites.flip_a_bird_cards import (CARD, MINI, STRONG, TIP_BIG, TIP_MINI,
-                                       draw_colour_shape)
+from sprites.flip_a_bird_cards import MINI, STRONG, TIP_BIG, TIP_MINI, draw_colour_shape
 
 CLAIM_RED = (196, 52, 56)
 
@@ -29,6 +29,35 @@ def live_score(won: list[int]) -> int:
 
 
 class FlipABirdDraw(Chrome):
+    def audit_items(self) -> list[AuditItem]:
+        """What the last frame drew (noted as it was drawn) and the plates' contents."""
+        items = super().audit_items()
+        a = self.ctx.assets
+        for seat in range(self.match.num_players):
+            plate = self.seat_rect(seat)
+            hand, counts, idle_tips = self.plate_key(seat)
+            for i in range(len(hand)):
+                back = pygame.Rect((0, 0), MINI)
+                back.center = self.geo.hand_back_spot(plate, i, len(hand))
+                items.append(AuditItem("icon", back, "hand back"))
+            text = self.score_text(list(counts))
+            score = pygame.Rect((0, 0), a.font("bold", 32).size(text))
+            score.midleft = self.score_spot(plate)
+            items.append(AuditItem("label", score, text))
+            items += [AuditItem("icon", r, "won counter") for r in self.geo.pip_rects(plate)]
+            if idle_tips:
+                items += [AuditItem("icon", r, "tip card") for r in self.geo.idle_tip_rects(plate)]
+        pile = self.geo.pile_rect()
+        stocked = self.counts.pile > 0 and self.counts.pile_open is not None
+        if stocked:
+            items.append(AuditItem("card", pile, "pile"))
+        name = self.pile_name()
+        face = "bold" if stocked else "body"
+        w, h = a.font(face, 28).size(name)
+        items.append(AuditItem("label", pygame.Rect(pile.centerx - w // 2, pile.bottom + 22, w, h),
+                               name))
+        return items
+
     # -- the table ---------------------------------------------------------------------
     def draw_table(self, surface: pygame.Surface) -> None:
         self.draw_pile(surface)
@@ -91,7 +120,14 @@ class FlipABirdDraw(Chrome):
         surface.blit(surf, anchor.move(-24, 0))
         if pile:
             count = self.ctx.assets.text(f"{pile} in the pile", 28, ui.TEXT_MUTED)
-            surface.blit(count, count.get_rect(midtop=(anchor.centerx, self.geo.pile_rect().bottom + 56)))
+            at = count.get_rect(midtop=(anchor.centerx, self.geo.pile_rect().bottom + 56))
+            surface.blit(count, self.note("label", at, "pile count"))
+
+    def pile_name(self) -> str:
+        """The words under the pile: what its top back is, or that it is empty."""
+        if self.counts.pile > 0 and self.counts.pile_open is not None:
+            return "Open cage" if self.counts.pile_open else "Covered cage"
+        return "All face down"
 
     def pile_picture(self, anchor: pygame.Rect, layers: int) -> pygame.Surface:
         """The pile, its top back and what that back is called, drawn once per change."""
@@ -106,14 +142,13 @@ class FlipABirdDraw(Chrome):
                           rect.move(-3 * i, 4 * i))
             surf.blit(ui.shadow(rect.size, 14), (rect.x - 8, rect.y - 2))
             surf.blit(self.cards.back(pile_open), rect)
-            name = "Open cage" if pile_open else "Covered cage"
-            line1 = a.text(name, 28, ui.TEXT, "bold")
+            line1 = a.text(self.pile_name(), 28, ui.TEXT, "bold")
             surf.blit(line1, line1.get_rect(midtop=(mid, rect.bottom + 22)))
         else:
             pygame.draw.rect(surf, (70, 110, 96), rect, 4, border_radius=14)
             empty = a.text("Empty", 28, ui.TEXT_MUTED, "bold")
             surf.blit(empty, empty.get_rect(center=rect.center))
-            note = a.text("All face down", 28, ui.TEXT_MUTED)
+            note = a.text(self.pile_name(), 28, ui.TEXT_MUTED)
             surf.blit(note, note.get_rect(midtop=(mid, rect.bottom + 22)))
         return ui.fast(surf)
 
@@ -128,7 +163,7 @@ class FlipABirdDraw(Chrome):
             if self.row_cards:
                 text += f"  \u00b7  {len(self.row_cards)} in the row, {down} face down"
             txt = a.text(text, 30, ui.TEXT_MUTED, "bold")
-            box = txt.get_rect(center=anchor.center).inflate(40, 16)
+            box = self.note("label", txt.get_rect(center=anchor.center).inflate(40, 16), text)
             surface.blit(ui.panel(box.size, (12, 18, 24), box.h // 2, alpha=170), box)
             surface.blit(txt, txt.get_rect(center=anchor.center))
             return
@@ -143,9 +178,10 @@ class FlipABirdDraw(Chrome):
         num = a.text("?" if waiting else str(value), 48, colour, "title")
         label = a.text(f"of {limit} birds", 30, ui.TEXT, "bold")
         x = anchor.x + 36
-        surface.blit(num, num.get_rect(midleft=(x, anchor.centery)))
+        surface.blit(num, self.note("label", num.get_rect(midleft=(x, anchor.centery)), "count"))
         x += num.get_width() + 12
-        surface.blit(label, label.get_rect(midleft=(x, anchor.centery + 3)))
+        surface.blit(label, self.note("label", label.get_rect(midleft=(x, anchor.centery + 3)),
+                                      "limit"))
         bar = pygame.Rect(x + label.get_width() + 28, anchor.centery - 12, 0, 24)
         bar.w = anchor.right - 36 - bar.x
         top = max(limit * 1.5, value, 1)
@@ -163,6 +199,8 @@ class FlipABirdDraw(Chrome):
         _, size, strip = self.geo.row_layout(len(self.row_cards))
         for rc in self.row_cards:
             rc.sprite.draw(surface)
+            if rc.sprite.visible:
+                self.note("card", rc.sprite.rect, "row card")
         for rc in self.row_cards:   # marks on top, each inside its card's visible strip
             s = rc.sprite
             r = s.rect
@@ -190,10 +228,17 @@ class FlipABirdDraw(Chrome):
                 if k > 0.6:
                     bubble = a.text(rc.bubble, 32, ui.TEXT, "title")
                     surface.blit(bubble, bubble.get_rect(center=center))
+                if k >= 0.99:   # settled (while it pops in it grows to this)
+                    disc = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+                    disc.center = center
+                    self.note("icon", disc, "card's count")
 
     def badge(self, surface: pygame.Surface, text: str, center, fill, ink) -> None:
-        txt = self.ctx.assets.text(text, 28, ink, "bold")
-        box = txt.get_rect(center=(int(center[0]), int(center[1]))).inflate(16, 4)
+        """A word on a row card ("x2", "out"), on a tag 48 px tall at the least."""
+        txt = self.ctx.assets.text(text, 32, ink, "bold")
+        box = pygame.Rect(0, 0, max(48, txt.get_width() + 16), max(48, txt.get_height() + 4))
+        box.center = (int(center[0]), int(center[1]))
+        self.note("icon", box, text)
         pygame.draw.rect(surface, fill, box, border_radius=10)
         pygame.draw.rect(surface, (20, 20, 24), box, 2, border_radius=10)
         surface.blit(txt, txt.get_rect(center=box.center))
@@ -202,8 +247,10 @@ class FlipABirdDraw(Chrome):
                     strip: float) -> None:
         """Only the viewer sees this: their own face-down card, and what it is."""
         card = rc.card
-        radius = 24 if rc.size == CARD else 19
+        radius = 24
         center = (r.x + int(min(strip, r.w) // 2), r.y + radius + 8)
+        self.note("icon", pygame.Rect(center[0] - radius, center[1] - radius, 2 * radius, 2 * radius),
+                  "your face-down card")
         fill = STRONG[card.colour] if card.colour else (60, 44, 96)
         pygame.draw.circle(surface, (255, 255, 255), center, radius + 4)
         pygame.draw.circle(surface, fill, center, radius)
@@ -229,18 +276,20 @@ class FlipABirdDraw(Chrome):
         img = self.cards.face(card.face, size) if face_up else self.cards.back(card.open_back, size)
         ghost = self.cards.ghost(img)
         rect = ghost.get_rect(center=(int(positions[-1][0]), int(positions[-1][1])))
-        surface.blit(ghost, rect)
+        surface.blit(ghost, self.note("card", rect, "ghost"))
         pygame.draw.rect(surface, ui.ACCENT, rect.inflate(8, 8), 4, border_radius=16)
         tag = self.ctx.assets.text("face up" if face_up else "face down", 28, (30, 26, 10), "bold")
-        box = tag.get_rect(midbottom=(rect.centerx, rect.y - 6)).inflate(16, 4)
+        box = tag.get_rect(midtop=(rect.centerx, rect.y + 10)).inflate(16, 4)   # on the ghost
         if box.right > ui.SAFE.right:
             box.right = ui.SAFE.right
-        pygame.draw.rect(surface, ui.ACCENT, box, border_radius=10)
+        pygame.draw.rect(surface, ui.ACCENT, self.note("label", box, "face up/down"), border_radius=10)
         surface.blit(tag, tag.get_rect(center=box.center))
 
     def draw_hand(self, surface: pygame.Surface) -> None:
         for s in self.hand_cards:
             s.draw(surface)
+            if s.visible:
+                self.note("card", s.rect, "hand card")
 
     # -- the human's buttons -----------------------------------------------------------
     def draw_tip_choice(self, surface: pygame.Surface) -> None:
@@ -248,9 +297,10 @@ class FlipABirdDraw(Chrome):
         red, green = self.geo.tip_button_rects()
         for rect, kind, text in ((red, "red", "Too many!"), (green, "green", "Not too many")):
             surface.blit(ui.shadow(rect.size, 14), (rect.x - 8, rect.y - 2))
-            surface.blit(self.cards.tip(kind, TIP_BIG), rect)
+            surface.blit(self.cards.tip(kind, TIP_BIG), self.note("icon", rect, kind))
             label = a.text(text, 32, ui.TEXT, "bold")
             box = label.get_rect(midtop=(rect.centerx, rect.bottom + 8)).inflate(20, 4)
+            self.note("label", box, text)
             surface.blit(ui.panel(box.size, (12, 18, 24), box.h // 2, alpha=200), box)
             surface.blit(label, label.get_rect(center=box.center))
 
@@ -259,13 +309,15 @@ class FlipABirdDraw(Chrome):
         panel, yes, no = self.geo.confirm_rects()
         ui.draw_shadowed_panel(surface, panel, ui.PANEL, 24, ui.BAD, 4)
         q = a.text(f"More than {self.shown.limit} birds in the row?", 36, ui.TEXT, "bold")
-        surface.blit(q, q.get_rect(midtop=(panel.centerx, panel.y + 16)))
+        surface.blit(q, self.note("label", q.get_rect(midtop=(panel.centerx, panel.y + 16)), "question"))
         who = self.name_of(self.shown.last_player)
-        sub = a.text_fit(f"You tip red, {who} tips green, the rest choose.", 28, panel.w - 40,
-                         ui.TEXT_MUTED)
-        surface.blit(sub, sub.get_rect(midtop=(panel.centerx, panel.y + 64)))
+        y = panel.y + 64
+        for line in a.wrap(f"You tip red, {who} tips green, the rest choose.", 28, panel.w - 40):
+            sub = a.text(line, 28, ui.TEXT_MUTED)
+            surface.blit(sub, self.note("label", sub.get_rect(midtop=(panel.centerx, y)), line))
+            y += sub.get_height()
         for rect, text, colour in ((yes, "Claim!", CLAIM_RED), (no, "Back", (70, 78, 100))):
-            surface.blit(ui.panel(rect.size, colour, 20, (250, 246, 236), 3), rect)
+            surface.blit(ui.panel(rect.size, colour, 20, (250, 246, 236), 3), self.note("label", rect, text))
             t = a.text(text, 40, (255, 255, 255), "title")
             surface.blit(t, t.get_rect(center=rect.center))
 
@@ -276,9 +328,10 @@ class FlipABirdDraw(Chrome):
         colour = CLAIM_RED if can else (80, 70, 74)
         ui.draw_shadowed_panel(surface, rect, colour, 22, (250, 246, 236), 3)
         t = a.text("Claim!", 40, (255, 255, 255) if can else ui.TEXT_MUTED, "title")
-        surface.blit(t, t.get_rect(center=(rect.centerx, rect.centery - 12)))
+        surface.blit(t, self.note("label", t.get_rect(center=(rect.centerx, rect.centery - 18)), "Claim!"))
         sub = a.text("too many birds", 28, (255, 236, 230) if can else ui.TEXT_MUTED)
-        surface.blit(sub, sub.get_rect(center=(rect.centerx, rect.centery + 24)))
+        surface.blit(sub, self.note("label", sub.get_rect(center=(rect.centerx, rect.centery + 25)),
+                                    "too many birds"))
 
     def draw_secret_tips(self, surface: pygame.Surface) -> None:
         """Each tipper's panel: their name, their two tip buttons in their own device's
@@ -292,21 +345,25 @@ class FlipABirdDraw(Chrome):
             ui.draw_shape(surface, ui.SEAT_SHAPES[info.colour % 6], (rect.x + 26, rect.y + 28), 14,
                           colour)
             name = a.text_fit(info.name, 32, rect.w - 60, ui.TEXT, "bold")
-            surface.blit(name, (rect.x + 48, rect.y + 10))
+            surface.blit(name, self.note("label", name.get_rect(topleft=(rect.x + 48, rect.y + 10)),
+                                         info.name))
             if self.has_tipped(seat):
                 card = self.cards.tip("down")
-                surface.blit(card, card.get_rect(center=(rect.centerx, rect.y + 112)))
+                surface.blit(card, self.note("icon", card.get_rect(center=(rect.centerx, rect.y + 112)),
+                                             "tipped"))
                 word = a.text("Tipped", 32, ui.GOOD, "bold")
             else:
                 style = self.ctx.glyphs(self.owner(seat))
                 for dx, kind, act in ((-44, "red", Act.PREV), (44, "green", Act.NEXT)):
                     card = self.cards.tip(kind)
                     spot = card.get_rect(center=(rect.centerx + dx, rect.y + 108))
-                    surface.blit(card, spot)
+                    surface.blit(card, self.note("icon", spot, kind))
                     key = ui.glyph(a, style, act, 28)
-                    surface.blit(key, key.get_rect(midtop=(spot.centerx, spot.bottom + 4)))
+                    surface.blit(key, self.note("label", key.get_rect(midtop=(spot.centerx, spot.bottom + 4)),
+                                                f"{kind} key"))
                 word = a.text("Waiting for a tip", 28, ui.ACCENT, "bold")
-            surface.blit(word, word.get_rect(midbottom=(rect.centerx, rect.bottom - 8)))
+            surface.blit(word, self.note("label", word.get_rect(midbottom=(rect.centerx, rect.bottom - 8)),
+                                         "tipped?"))
 
     # -- seat plates -------------------------------------------------------------------
     def plate_key(self, seat: int) -> object:
@@ -316,39 +373,46 @@ class FlipABirdDraw(Chrome):
         return hand, counts, seat not in self.tip_sprites
 
     def paint_plate_extra(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
-        """Hand backs, score, won pile and, outside a claim, the seat's two tip cards."""
+        """Hand backs, score and, outside a claim, the seat's two tip cards; under them
+        the won pile's colour counters."""
         hand, counts, idle_tips = self.plate_key(seat)
-        a = self.ctx.assets
-        x0, y0 = rect.topleft
         # hand backs: public (FB-2), so everyone sees what kind of cards a seat holds
         for i, open_back in enumerate(hand):
             img = self.cards.back(open_back, MINI)
-            surface.blit(img, img.get_rect(center=self.geo.hand_back_spot(rect, i)))
-        score = live_score(list(counts))
-        pts = a.text(f"{score} pt" if score == 1 else f"{score} pts", 32, ui.TEXT, "bold")
-        surface.blit(pts, pts.get_rect(midleft=(x0 + 134, y0 + 90)))
+            surface.blit(img, img.get_rect(center=self.geo.hand_back_spot(rect, i, len(hand))))
+        pts = self.ctx.assets.text(self.score_text(list(counts)), 32, ui.TEXT, "bold")
+        surface.blit(pts, pts.get_rect(midleft=self.score_spot(rect)))
         # won pile: per colour how many, hollow where the next colour set still needs one
         sets = min(counts[:4])
-        x, y = x0 + 16, y0 + 130
+        spots = self.geo.pip_rects(rect)
         for i, colour in enumerate(COLOURS):
-            surface.blit(self.cards.pip(colour, counts[i], counts[i] <= sets), (x, y))
-            x += 44
-        surface.blit(self.cards.special_pip(counts[4]), (x, y))
+            surface.blit(self.cards.pip(colour, counts[i], counts[i] <= sets), spots[i])
+        surface.blit(self.cards.special_pip(counts[4]), spots[4])
         if idle_tips:   # each seat's red and green tip cards, waiting
-            cx, cy = self.geo.tip_spot(rect)
-            for dx, kind in ((-17, "red"), (17, "green")):
-                img = self.cards.tip(kind, TIP_MINI)
-                surface.blit(img, img.get_rect(center=(cx + dx, cy - 10)))
+            for spot, kind in zip(self.geo.idle_tip_rects(rect), ("red", "green")):
+                surface.blit(self.cards.tip(kind, TIP_MINI), spot)
+
+    @staticmethod
+    def score_text(won: list[int]) -> str:
+        score = live_score(won)
+        return f"{score} pt" if score == 1 else f"{score} pts"
+
+    @staticmethod
+    def score_spot(plate: pygame.Rect) -> tuple[int, int]:
+        """The score's left middle on a plate: between the hand backs and the tip cards."""
+        return plate.x + SCORE_X, plate.y + 58 + MINI[1] // 2
 
     def draw_seat_extra(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
         sprite = self.tip_sprites.get(seat)
         if sprite is not None:   # a tip played in this claim (it moves and flips)
             sprite.draw(surface)
+            self.note("icon", sprite.rect, "played tip")
             pickers = self.counts.pickers
-            if seat in pickers:
-                order = pickers.index(seat) + 1
-                c = (sprite.rect.x + 2, sprite.rect.y + 2)
-                pygame.draw.circle(surface, (20, 20, 24), c, 19)
-                pygame.draw.circle(surface, ui.ACCENT, c, 16)
+            if seat in pickers:   # the order people pick in, on a 48 px disc left of the
+                order = pickers.index(seat) + 1   # tip, clear of the name above it
+                c = (sprite.rect.x - 6, sprite.rect.centery)
+                pygame.draw.circle(surface, (20, 20, 24), c, 27)
+                pygame.draw.circle(surface, ui.ACCENT, c, 24)
+                self.note("icon", pygame.Rect(c[0] - 24, c[1] - 24, 48, 48), "picking order")
                 num = self.ctx.assets.text(str(order), 28, (30, 24, 10), "bold")
                 surface.blit(num, num.get_rect(center=c))

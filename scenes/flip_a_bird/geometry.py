@@ -11,13 +11,15 @@ from typing import Sequence
 import pygame
 
 from game.layouts import Layout
-from sprites.flip_a_bird_cards import CARD, MINI, SMALL, TIP_BIG
+from sprites.flip_a_bird_cards import CARD, MINI, PIP, SMALL, TIP, TIP_BIG, TIP_MINI
 
 ROW_GAP = 14          # between row cards when there is room
 MIN_STEP = 58         # a squeezed row still shows this much of every card (number, shape)
 HAND_GAP = 26
 SECRET_BAND = pygame.Rect(470, 712, 786, 244)   # the secret tip panels: below the bottom
 SECRET_GAP = 12                                 # plate's row, left of the log
+SCORE_X = 124          # the score's left edge on a plate, right of two hand backs
+TIP_ON_PLATE = 0.8     # a tip played in a claim, on its plate: clear of the counters
 
 Point = tuple[float, float]
 
@@ -120,22 +122,37 @@ class FlipABirdGeometry:
         return [pygame.Rect(x + k * (w + gap), band.y, w, band.h) for k in range(count)]
 
     # -- seat plates -------------------------------------------------------------------
+    # A plate: the name; then the hand backs, the score and the two tip cards; then the
+    # won pile's colour counters. Everything on it is 48 px or more across.
     @staticmethod
-    def hand_back_spot(plate: pygame.Rect, i: int) -> tuple[int, int]:
-        """Where the ``i``-th hand back sits on a plate."""
-        return plate.x + 16 + MINI[0] // 2 + i * 30, plate.y + 62 + MINI[1] // 2
+    def hand_back_spot(plate: pygame.Rect, i: int, n: int = 2) -> tuple[int, int]:
+        """Where the ``i``-th of ``n`` hand backs sits on a plate: side by side, closing
+        up for a third card held for a moment during a turn (the score stays clear)."""
+        step = min(MINI[0] + 4, (SCORE_X - 4 - 16 - MINI[0]) / max(n - 1, 1))
+        return plate.x + 16 + MINI[0] // 2 + int(i * step), plate.y + 58 + MINI[1] // 2
 
     @staticmethod
     def tip_spot(plate: pygame.Rect) -> tuple[int, int]:
-        """Where a plate's tip cards lie (the idle pair, or the one played in a claim)."""
-        return plate.right - 48, plate.y + 120
+        """Where a tip played in a claim lies on its plate: the tip cards' corner."""
+        return plate.right - 12 - int(TIP[0] * TIP_ON_PLATE) // 2, plate.y + 92
 
-    def plate_hand_pos(self, seat: int, i: int) -> tuple[int, int]:
-        return self.hand_back_spot(self.seat_rect(seat), i)
+    @staticmethod
+    def idle_tip_rects(plate: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
+        """The seat's red and green tip cards waiting side by side at the right."""
+        green = pygame.Rect((0, 0), TIP_MINI)
+        green.topright = (plate.right - 12, plate.y + 58)
+        return green.move(-TIP_MINI[0] - 4, 0), green
+
+    @staticmethod
+    def pip_rects(plate: pygame.Rect) -> list[pygame.Rect]:
+        """The won pile's four colour counters and the specials' counter."""
+        return [pygame.Rect(plate.x + 16 + i * (PIP + 2), plate.y + 132, PIP, PIP) for i in range(5)]
+
+    def plate_hand_pos(self, seat: int, i: int, n: int = 2) -> tuple[int, int]:
+        return self.hand_back_spot(self.seat_rect(seat), i, n)
 
     def plate_tip_pos(self, seat: int) -> tuple[int, int]:
         return self.tip_spot(self.seat_rect(seat))
 
     def plate_won_pos(self, seat: int) -> tuple[int, int]:
-        r = self.seat_rect(seat)
-        return r.x + 120, r.y + 148
+        return self.pip_rects(self.seat_rect(seat))[2].center

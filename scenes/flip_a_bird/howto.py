@@ -1,45 +1,131 @@
-"""How to play Flip a Bird, in our own short words (never the rulebook's sentences):
-pages of a heading, a few sentences readable from the couch, and mini cards."""
+"""How to play Flip a Bird, in our own short words (never the rulebook's sentences), shown
+with the table's own cards, tip cards and won-pile counters.
+
+Faces: a rules face tuple (("bird", colour, n) or ("special", kind, colour)), or
+("back", open), ("tip", "red" | "green" | "down"), ("pip", colour, count, needed),
+("specials", count).
+"""
 from __future__ import annotations
 
-from scenes.table.howto import Mini, Page
+import pygame
+
+from scenes.table.howto import Card, Note, Page, Picture, Row, cards
+from sprites.flip_a_bird_cards import CARD, FabCards
+
+OPEN, COVERED = ("back", True), ("back", False)
+RED, GREEN, DOWN = ("tip", "red"), ("tip", "green"), ("tip", "down")
+
+
+def bird(colour: str, n: int) -> tuple:
+    return ("bird", colour, n)
+
+
+def special(kind: str, colour: str | None = None) -> tuple:
+    return ("special", kind, colour)
+
+
+def paint(ctx, face, height: int) -> pygame.Surface:
+    """A Flip a Bird card or piece about ``height`` px tall, by the table's painter."""
+    fab = FabCards(ctx.assets, ctx.settings.colour_patterns)
+    size = (height * CARD[0] // CARD[1], height)
+    if face[0] == "back":
+        return fab.back(face[1], size)
+    if face[0] == "tip":
+        return fab.tip(face[1], (height * 72 // 100 * 3 // 4, height * 3 // 4))
+    if face[0] in ("pip", "specials"):   # the seat plate's counters, shown large
+        surf = fab.pip(*face[1:]) if face[0] == "pip" else fab.special_pip(face[1])
+        side = max(64, height * 2 // 5)
+        return pygame.transform.smoothscale(surf, (side, side))
+    return fab.face(face, size)
+
 
 PAGES = (
     Page("The goal",
-         "Win cards by judging the row right. At the end, each set of four colours "
-         "scores 10, each special card 2, every other bird card 1.",
-         (Mini("fab_blue", "Blue"), Mini("fab_green", "Green"), Mini("fab_red", "Red"),
-          Mini("fab_yellow", "Yellow"))),
+         "Win cards by judging the row. At the end, one card of each of the four colours "
+         "makes a set worth 10; each special card scores 2 and any other bird card 1.",
+         (Picture((Row(cards(bird("blue", 1), bird("green", 2), bird("red", 3), bird("yellow", 1)),
+                       "A set: 10 points"),
+                   Row((Card(("pip", "blue", 1, False)), Card(("pip", "green", 1, False)),
+                        Card(("pip", "red", 1, False)), Card(("pip", "yellow", 0, True)),
+                        Card(("specials", 1), gap=True)), "On your seat: 5 points")),
+                  (Note("Hollow: no yellow yet, the set waits", 1, 3, (0.5, 1.0), "below"),
+                   Note("Special cards won", 1, 4, (0.5, 1.0), "below"))),)),
     Page("Face up or face down",
-         "Draw the top card, then play one hand card onto the row. If the deck's new top "
-         "card shows an open cage, play face up; a covered cage, face down. Only you know "
-         "what your face-down card is.",
-         (Mini("fab_red", "3 birds"), Mini("", "", down=True), Mini("fab_green", "1 bird"))),
+         "On your turn draw the top card, then play a hand card onto the row. The back "
+         "now on top of the deck decides: an open cage means face up, a covered cage face "
+         "down. Only you know your face-down card.",
+         (Picture((Row((Card(OPEN, "face up"), Card(COVERED, "face down", gap=True)),
+                       "Top of the deck"),
+                   Row(cards(bird("red", 3), COVERED, bird("green", 1), bird("blue", 2)), "The row")),
+                  (Note("Hidden birds: guess them", 1, 1, (0.5, 0.9), "below"),)),)),
     Page("The bird limit",
          "The row may hold at most 8 birds with 3 players, 10 with 4, 12 with 5 and 14 "
-         "with 6. Face-down cards count too.",
-         ()),
+         "with 6. Face-down cards count too, so you have to guess them.",
+         (Picture((Row(cards(bird("red", 3), COVERED, bird("green", 1), bird("blue", 2),
+                             bird("yellow", 2)), "4 players: at most 10 birds"),),
+                  (Note("8 birds you can see", 0, 3, (0.5, 0.1), "above"),
+                   Note("How many here?", 0, 1, (0.5, 0.9), "below"))),)),
     Page("Claim!",
-         "Instead of drawing, claim the row is over the limit. You tip red, the player "
-         "who played last tips green, and everyone else picks red or green in secret. "
-         "All tips are shown at once.",
-         ()),
+         "Instead of playing, claim the row is over the limit. You tip red, the player "
+         "who played last tips green, and the others pick red or green in secret. Then "
+         "every tip is shown at once.",
+         (Picture((Row((Card(RED, "You"), Card(GREEN, "Ana"), Card(DOWN, "Bo"), Card(DOWN, "Cy")),
+                       "Tipping"),
+                   Row((Card(RED, "You"), Card(GREEN, "Ana"), Card(RED, "Bo"), Card(GREEN, "Cy")),
+                       "All shown together", then=True)),
+                  (Note("Played last: always green", 0, 1, (0.5, 0.0), "above"),
+                   Note("Secret until all have tipped", 0, 3, (0.5, 0.0), "above"))),)),
     Page("Count the birds",
-         "Every card turns face up and the specials act: 'no specials' wipes out all "
-         "specials first, 'no neighbours' removes the cards beside it, a colour's 'does "
-         "not count' beats its 'counts double'. Then count.",
-         (Mini("fab_blue", "x2", mark=True), Mini("fab_yellow", "x0"))),
+         "Every card turns face up and the birds are added up, whatever their colour. "
+         "More than the limit: red was right. The limit or fewer: green was right.",
+         (Picture((Row(cards(bird("red", 3), COVERED, bird("green", 1), bird("blue", 2)), "Claimed"),
+                   Row((Card(bird("red", 3), tag="3"), Card(bird("yellow", 2), tag="2", mark=True),
+                        Card(bird("green", 1), tag="1"), Card(bird("blue", 2), tag="2")),
+                       "Face up", then=True)),
+                  (Note("3 + 2 + 1 + 2 = 8: not over 10, green wins", 1, 3, (0.5, 1.0), "below"),)),)),
+    Page("Colour specials",
+         "A colour's \u00d72 card doubles the birds of that colour. Its \u00d70 card makes "
+         "them count nothing, and beats the \u00d72 if both lie in the row.",
+         (Picture((Row((Card(bird("blue", 2), tag="4"), Card(bird("red", 3), tag="3"),
+                        Card(special("colour_double", "blue"), mark=True),
+                        Card(bird("blue", 1), tag="2")), "Blue counts double: 9"),
+                   Row((Card(bird("red", 3), dim=True, tag="0"), Card(bird("green", 2), tag="2"),
+                        Card(special("colour_zero", "red"), mark=True),
+                        Card(bird("red", 1), dim=True, tag="0")), "Red counts 0: 2")),),)),
+    Page("Specials that take cards out",
+         "'Neighbours' takes out the card on each side of it. 'No specials' takes every "
+         "special out first, itself too. Cards taken out are not counted, but they are "
+         "still shared.",
+         (Picture((Row((Card(bird("green", 2), tag="2"), Card(bird("red", 3), dim=True, tag="out"),
+                        Card(special("no_neighbours"), mark=True),
+                        Card(bird("yellow", 1), dim=True, tag="out"), Card(bird("blue", 2), tag="2")),
+                       "Neighbours don't count: 4"),
+                   Row((Card(bird("blue", 2), tag="2"),
+                        Card(special("colour_double", "blue"), dim=True, tag="out"),
+                        Card(bird("red", 1), tag="1"),
+                        Card(special("no_specials"), mark=True, dim=True, tag="out")),
+                       "Specials don't count: 3")),),)),
     Page("Share the row",
-         "Over the limit: the red tippers share the cards, claimant first. Not over: the "
-         "green tippers share them, starting with the last player. Take one card each in "
-         "turn, going the other way round, removed cards included.",
-         ()),
+         "If red was right, the red tippers share the cards, the claimant first. If green "
+         "was right, the green tippers share them, the last player first. One card each "
+         "in turn, going the other way round.",
+         (Picture((Row((Card(GREEN, "Ana"), Card(GREEN, "Cy")), "Green was right"),
+                   Row((Card(bird("red", 3), "Ana"), Card(bird("yellow", 2), "Cy"),
+                        Card(bird("green", 1), "Ana"), Card(bird("blue", 2), "Cy")),
+                       "They take turns", then=True)),
+                  (Note("Ana played last: she picks first", 0, 0, (0.5, 0.0), "above"),)),)),
     Page("All face up",
-         "If every card in the row is face up and your face-up card pushes it over the "
-         "limit, the old row leaves the game and your card starts a new one.",
-         ()),
+         "If every card in the row is face up and your face-up card takes it over the "
+         "limit, the old row leaves the game and your card starts a new row.",
+         (Picture((Row(cards(bird("red", 3), bird("yellow", 3), bird("blue", 2))
+                       + (Card(bird("green", 2), "yours", mark=True, gap=True),),
+                       "3 players: at most 8 birds"),
+                   Row((Card(bird("green", 2), "new row"),), "Then", then=True)),
+                  (Note("Old row: out of the game", 0, 1, (0.5, 0.0), "above"),)),)),
     Page("The end",
-         "Once the deck is empty, every card is played face down and the next claim "
-         "ends the game. If all hands run out first, the row is not counted.",
-         ()),
+         "When the deck runs out, every card is played face down and the next claim ends "
+         "the game. If all hands run out first, that last row is not counted.",
+         (Picture((Row(cards(bird("blue", 2), COVERED, COVERED, COVERED),
+                       "Deck empty: all face down"),),
+                  (Note("The next claim is the last", 0, 3, (0.5, 1.0), "below"),)),)),
 )

@@ -30,7 +30,7 @@ from game.flip_a_bird.cards import CARDS, COLOURS, Card
 from game.input import Act, Input
 from scenes.flip_a_bird.animations import FlipABirdAnimations, RowCard
 from scenes.flip_a_bird.draw import FlipABirdDraw
-from scenes.flip_a_bird.geometry import FlipABirdGeometry
+from scenes.flip_a_bird.geometry import TIP_ON_PLATE, FlipABirdGeometry
 from scenes.flip_a_bird.tipping import SecretTipping
 from scenes.picker import Option
 from scenes.table.picks import BACK, Pick, PickChain
@@ -144,7 +144,9 @@ class FlipABirdTable(SecretTipping, FlipABirdAnimations, FlipABirdDraw, TableSce
     def tip_sprite(self, seat: int, kind: str) -> CardSprite:
         back = self.cards.tip("down")
         face = self.cards.tip(kind) if kind in ("red", "green") else back
-        return CardSprite(face, back, self.geo.plate_tip_pos(seat), kind in ("red", "green"))
+        sprite = CardSprite(face, back, self.geo.plate_tip_pos(seat), kind in ("red", "green"))
+        sprite.scale = TIP_ON_PLATE
+        return sprite
 
     def refresh(self) -> None:
         """Snap every sprite and count to the viewer's view."""

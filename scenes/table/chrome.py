@@ -50,8 +50,26 @@ class Chrome:
 
     def audit_items(self) -> list[AuditItem]:
         """What this frame shows that the ten-foot audit checks (each game adds its
-        cards, icons and labels)."""
-        return []
+        cards, icons and labels): what the frame noted as it drew, and the chrome's own
+        labels, each seat's name, the status line and a call-out while it shows."""
+        items = list(self._drawn)
+        items += [AuditItem("label", self.plate_name_rect(seat), self.match.seats[seat].name)
+                  for seat in range(self.match.num_players)]
+        text = self.status_line()
+        if text:
+            items.append(AuditItem("label", self.status_rect(text), text))
+        if self.callout is not None:
+            surf, _, _, centre = self.callout
+            items.append(AuditItem("label", surf.get_rect(center=centre), "call-out"))
+        return items
+
+    _drawn: list[AuditItem] = []   # what the last frame noted as it drew (see note)
+
+    def note(self, kind: str, rect: pygame.Rect, what: str) -> pygame.Rect:
+        """Record a card, icon or label the frame draws, for the audit; returns ``rect``
+        so a blit can note what it draws in the same breath."""
+        self._drawn.append(AuditItem(kind, pygame.Rect(rect), what))
+        return rect
 
     def log_capacity(self) -> int:
         """How many one-line entries the log panel holds under a heading."""
@@ -65,6 +83,7 @@ class Chrome:
         self._banner_surface = None
 
     def draw(self, surface: pygame.Surface) -> None:
+        self._drawn = []
         surface.blit(self.felt(), (0, 0))
         self.draw_table(surface)
         for seat in range(self.match.num_players):
@@ -226,6 +245,14 @@ class Chrome:
         surface.blit(name, (rect.x + 64, rect.y + 14))
         self.paint_plate_extra(surface, seat, rect)
 
+    def plate_name_rect(self, seat: int) -> pygame.Rect:
+        """Where a seat's name line lies on the canvas (as _paint_plate draws it)."""
+        rect = self.seat_rect(seat)
+        room = rect.w - 76 - self.plate_corner
+        text, size = self.plate_label(seat, room)
+        w, h = self.ctx.assets.font("bold", size).size(text)
+        return pygame.Rect(rect.x + 64, rect.y + 14, min(w, room), h)
+
     def thinking_spot(self, seat: int, rect: pygame.Rect) -> tuple[int, int]:
         """Where the thinking bird perches (its right middle): inside the plate's top-right
         corner, so it never covers the plate above or leaves the safe area."""
@@ -249,15 +276,28 @@ class Chrome:
                 text = f"{name} \u2014 {text}"
         return text
 
+    def status_size(self, text: str) -> int:
+        """The status line's size: a smaller line before a cut one, never under the
+        ten-foot floor."""
+        width = self.layout.get("status").w - 40
+        return next((px for px in (40, 34) if self.ctx.assets.font("bold", px).size(text)[0]
+                     <= width), 30)
+
+    def status_rect(self, text: str) -> pygame.Rect:
+        """The status line's pill on the canvas."""
+        anchor = self.layout.get("status")
+        w, h = self.ctx.assets.font("bold", self.status_size(text)).size(text)
+        box = pygame.Rect(0, 0, min(w, anchor.w - 40), h)
+        box.center = anchor.center
+        return box.inflate(48, 20)
+
     def draw_status(self, surface: pygame.Surface) -> None:
         text = self.status_line()
         if not text:
             return
         anchor = self.layout.get("status")
         a = self.ctx.assets
-        size = next((px for px in (40, 34) if a.font("bold", px).size(text)[0] <= anchor.w - 40),
-                    30)   # a smaller line before a cut one; never under the ten-foot floor
-        txt = a.text_fit(text, size, anchor.w - 40, ui.TEXT, "bold")
+        txt = a.text_fit(text, self.status_size(text), anchor.w - 40, ui.TEXT, "bold")
         box = txt.get_rect(center=anchor.center).inflate(48, 20)
         surface.blit(ui.panel(box.size, (12, 18, 24), box.h // 2, alpha=200), box)
         surface.blit(txt, txt.get_rect(center=anchor.center))

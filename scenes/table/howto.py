@@ -1,26 +1,71 @@
 """How to play pages: what each game's ``howto`` module (named by its TableSpec) is made of.
 
-Each page is a heading, a few sentences a person can read from the couch, and a small
-illustration: a row of mini cards (bird look, caption, and flags) drawn by the Rules scene.
+Each page is a heading, a few sentences a person can read from the couch, and pictures
+drawn with the game's own card painter, so a newcomer learns the very cards the table
+shows. A picture is a few rows of cards (a row of the table, a hand, a before and an
+after) with notes whose arrows point at a card or at a spot on it. One model serves every
+game: the ``howto`` module gives ``PAGES`` and a ``paint(ctx, face, height)`` that turns
+the game's own card value (``Card.face``) into a surface about ``height`` px tall.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
+
+import pygame
+
+Painter = Callable[[object, object, int], pygame.Surface]
 
 
 @dataclass(frozen=True)
-class Mini:
-    """One card in a page illustration."""
+class Card:
+    """One card (or piece: a token, a counter) in a picture."""
 
-    look: str                 # a key of sprites.birds.LOOKS ("" for a plain card)
-    caption: str = ""
-    down: bool = False        # drawn face down
-    mark: bool = False        # outlined: the card the page is talking about
-    gap_before: bool = False  # a little space before this card
+    face: object              # what the game's painter draws: its own card value
+    label: str = ""           # words under it ("yours", "new", "1st")
+    mark: bool = False        # ringed: the card the page is talking about
+    dim: bool = False         # greyed: out of play, or does not count
+    tag: str = ""             # a badge under it: what it counts ("4", "out"), its place
+    gap: bool = False         # a space before it (a hand card beside a row)
+
+
+@dataclass(frozen=True)
+class Row:
+    """Cards side by side; ``title`` names them ("Before", "Your hand"); ``then`` draws
+    an arrow down from the row above: this is what it becomes."""
+
+    cards: tuple[Card, ...]
+    title: str = ""
+    then: bool = False
+
+
+@dataclass(frozen=True)
+class Note:
+    """Words with an arrow to ``spot`` on card ``card`` of row ``row`` (fractions of the
+    card: (0, 0) its top left corner, (1, 1) its bottom right), set above or below it."""
+
+    text: str
+    row: int
+    card: int
+    spot: tuple[float, float] = (0.5, 0.5)
+    side: str = "below"       # "above" or "below" the row
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A few rows stacked, with notes; a page shows its pictures side by side."""
+
+    rows: tuple[Row, ...]
+    notes: tuple[Note, ...] = ()
 
 
 @dataclass(frozen=True)
 class Page:
     heading: str
     body: str
-    art: tuple[Mini, ...] = ()
+    art: tuple[Picture, ...] = ()
+
+
+def cards(*faces, **flags) -> tuple[Card, ...]:
+    """A run of plain cards (the same ``flags`` on each): rows are mostly these."""
+    return tuple(Card(face, **flags) for face in faces)

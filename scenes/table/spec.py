@@ -19,6 +19,7 @@ class TableSpec:
     table: str                            # "package.module:Class" of the table scene
     layout_objects: tuple[str, ...] = ()  # what its layouts name besides the common ones
     pages: str = ""                       # module with PAGES: its How to play
+    guide: str = ""                       # module with GUIDE: its guided first game
     colour: tuple[int, int, int] = (30, 36, 54)   # its card in Game select
     hero: str = "robin"                   # the bird on that card
 

@@ -5,4 +5,5 @@ TABLE = TableSpec(
     table="scenes.yard_birbs.table:YardBirbsTable",
     layout_objects=('feeder', 'deck', 'lifer', 'abilities', 'hand'),
     pages="scenes.yard_birbs.howto",
+    guide="scenes.yard_birbs.guide",
     colour=(120, 92, 40), hero="waxwing")

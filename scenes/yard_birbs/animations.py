@@ -19,7 +19,7 @@ import pygame
 from game.yard_birbs import rules as R
 from game.yard_birbs.cards import ABILITIES, SPECIES, card_name
 from scenes.table.animations import Animations, on
-from scenes.yard_birbs.geometry import SHRINK
+from scenes.yard_birbs.geometry import CH, CW, LABEL_H, SHRINK
 from scenes.yard_birbs.model import Model
 from scenes.yard_birbs.pieces import Z_FEEDER, Z_FLY, Z_HAND, Z_YARD, Card, Thing, yard_z
 from sprites import yard_birbs_cards as art
@@ -30,10 +30,12 @@ from sprites.tween import (Call, Timeline, Together, Tween, Wait, ease_in_out_cu
 # briskly (on top of the AI speed setting) so a whole game stays watchable and fits the
 # headless frame budget.
 PACE = 0.68
+NOTE_WIDTH = 300     # the widest line of a call-out
 PLACE_NAMES = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th"}
-SHORT_REASON = {R.BY_LIFER: "Lifer bird", R.BY_MAJORITY: "Top suit", R.BY_TIE_LED: "Led suit",
-                R.BY_TIE_FIRST: "Played first", R.BY_LED_CARD: "Led card",
-                R.BY_NUMBER: "Number"}
+# short enough that the tags over neighbouring feeder cards never meet (5 players)
+SHORT_REASON = {R.BY_LIFER: "Lifer", R.BY_MAJORITY: "Top suit", R.BY_TIE_LED: "Led suit",
+                R.BY_TIE_FIRST: "Earliest", R.BY_LED_CARD: "Led card",
+                R.BY_NUMBER: "Highest"}
 
 
 class YardBirbsAnimations(Animations):
@@ -64,6 +66,50 @@ class YardBirbsAnimations(Animations):
 
     def say(self, text: str) -> Call:
         return Call(lambda: setattr(self, "anim_status", text))
+
+    def call_out(self, text: str, seat: int | None = None) -> list:
+        """A short call-out where it happens (beside ``seat``'s flocks, or over the ability
+        row), up for reading time at the AI speed; the move waits a beat after it (the
+        AI speed and Reduced motion set how long). One it would touch goes."""
+        def fn() -> None:
+            surf, rect = self.note_place(text, seat)
+            self.notes = [n for n in self.notes if not n[1].colliderect(rect)]
+            self.notes.append((surf, rect, self.clock, self.reading_time(1.6)))
+        return [Call(fn), Wait(self.dur(0.4))]
+
+    def note_place(self, text: str, seat: int | None) -> tuple[pygame.Surface, pygame.Rect]:
+        """A call-out's picture and place: in the free part of the seat's yard right of
+        its flocks (wrapped to fit), else under its tallest flock, else low over the yard
+        (the birds' pictures, not their numbers or labels), above the prompt bar; the
+        ability row's news just above that row."""
+        if seat is None:
+            surf = self.note_surface(text, None, NOTE_WIDTH)
+            a = self.geo.rect_of("abilities")
+            return surf, surf.get_rect(bottomright=(a.right, a.y - 10))
+        area = self.geo.yard_area(seat)
+        # the yard as shown and as it will be once the move lands: the note covers neither
+        cols = max(self.disp.cols(seat), self.plan.cols(seat))
+        left = int(self.geo.col_x(seat, cols - 1, cols) + CW / 2 + 12)
+        room = area.right - left - 36
+        if room >= NOTE_WIDTH * 2 // 3:
+            surf = self.note_surface(text, seat, min(room, NOTE_WIDTH))
+            return surf, surf.get_rect(midtop=((left + area.right) // 2,
+                                               area.y + LABEL_H + 12))
+        surf = self.note_surface(text, seat, NOTE_WIDTH)
+        bottom = min(area.bottom - 4, self.geo.rect_of("prompts").y - 8)
+        stacks = max(self.stack_bottom(m, seat) for m in (self.disp, self.plan))
+        if stacks + 8 + surf.get_height() <= bottom:   # under the tallest flock: on no card
+            return surf, surf.get_rect(midtop=(area.centerx, stacks + 8))
+        return surf, surf.get_rect(midbottom=(area.centerx, bottom))
+
+    def stack_bottom(self, m: Model, seat: int) -> int:
+        """The lowest edge of ``seat``'s cards in ``m`` (its flocks and a bird awaiting one)."""
+        cols = m.cols(seat)
+        bottoms = [self.geo.yard_card_pos(seat, cols, col, len(f) - 1, len(f))[1]
+                   for col, f in enumerate(m.yards[seat]) if f]
+        if m.pending[seat] is not None:
+            bottoms.append(self.geo.pending_pos(seat, cols)[1])
+        return int(max(bottoms, default=self.geo.yard_area(seat).y + LABEL_H) + CH / 2)
 
     def sound(self, name: str) -> Call:
         return Call(lambda: self.ctx.play(name))
@@ -299,8 +345,8 @@ class YardBirbsAnimations(Animations):
                 for s in self.old_strips:
                     self.animator.play(Timeline([
                         Tween(s, self.dur(0.3), ease_out_cubic, alpha=0.0, x=s.x + 120)]))
-            steps += [self.say("New Lifer: abilities re-dealt"), Call(out),
-                      Wait(self.dur(0.3))]
+            steps += [self.say("New Lifer: abilities re-dealt"),
+                      *self.call_out("Abilities re-dealt"), Call(out), Wait(self.dur(0.3))]
         rects, _ = self.geo.strip_rects()
         new = [Thing(rects[i].centerx + 200, rects[i].centery, token=t, ability=a, alpha=0.0,
                      glow=0.0) for i, (t, a) in enumerate(e.row)]
@@ -386,12 +432,11 @@ class YardBirbsAnimations(Animations):
         m = self.plan
         m.pending[e.seat] = None
         col = m.to_flock(e.seat, None if e.new else e.flock, e.card)
-        area = self.geo.yard_area(e.seat)
-        label_pos = (self.geo.col_x(e.seat, col, m.cols(e.seat)), area.y + 10)
+        label_pos = (self.geo.col_x(e.seat, col, m.cols(e.seat)), self.geo.gain_y(e.seat))
         steps = [Together(*self.yard_reflow(m, e.seat, 0.3)), self.sound("tap"),
                  self.show_disp(m.copy())]
         if e.points > 0 and not e.new:
-            steps.append(self.popup(art.gain_badge(e.points), label_pos, 0.7, 26))
+            steps.append(self.popup(art.gain_badge(e.points), label_pos, 0.7, 30))
         return steps
 
     @on(R.TrickEnded)
@@ -425,8 +470,8 @@ class YardBirbsAnimations(Animations):
                 box = self.boxes[seat]
                 cols = len(flocks) + 1
                 x = self.geo.col_x(seat, k, cols)
-                y = self.geo.yard_area(seat).y + 10
-                beat.append(self.popup(art.gain_badge(result.points), (x, y), 0.7, 34))
+                y = self.geo.gain_y(seat)
+                beat.append(self.popup(art.gain_badge(result.points), (x, y), 0.7, 30))
                 beat.append(self.flash_col(seat, k))
                 beat.append(Tween(box, self.dur(0.3), ease_out_cubic, total=running[seat],
                                   yard=max(left[seat], 0.0)))
@@ -441,7 +486,9 @@ class YardBirbsAnimations(Animations):
     def ability_used(self, e: R.AbilityUsed, rest) -> list:
         strip = next((s for s in self.strips if s.ability == e.ability), None)
         who = self.names[e.seat]
-        steps: list = [self.say(f"{who} uses {ABILITIES[e.ability].name}"), self.sound("chirp")]
+        steps: list = [self.say(f"{who} uses {ABILITIES[e.ability].name}"),
+                       *self.call_out(f"{who}: {ABILITIES[e.ability].name}", e.seat),
+                       self.sound("chirp")]
         if strip is not None:
             steps += [Tween(strip, self.dur(0.15), ease_out_cubic, glow=1.0),
                       Wait(self.dur(0.3)),
@@ -456,7 +503,7 @@ class YardBirbsAnimations(Animations):
         geo = self.geo
         m.lifer = e.card
         new, old = self.card(e.card), self.card(e.old)
-        steps: list = []
+        steps: list = self.call_out(f"New Lifer: {SPECIES[e.card.species]}", e.seat)
         if e.seat == self.viewer:
             i = m.to_hand(e.old, out=e.card)
             steps.append(Together(
@@ -490,6 +537,7 @@ class YardBirbsAnimations(Animations):
             m.from_flock(e.seat, e.flock, e.card)
             spr = self.card(e.card)
             return [self.say(f"{who}'s {card_name(e.card)} flies off"),
+                    *self.call_out(f"{SPECIES[e.card.species]} flies off", e.seat),
                     self.fly(spr, deck, 0.45, 0.6, flip_to=False), self.hide(spr),
                     Together(*self.yard_reflow(m, e.seat) or [Wait(0)]),
                     self.show_disp(m.copy())]
@@ -504,7 +552,8 @@ class YardBirbsAnimations(Animations):
             spr.visible = False
             steps = [self.appear(spr, self.geo.plate_hand_pos(e.seat), "full", False, 0.4),
                      spr.move_to(deck, self.dur(0.45), 0.5, SHRINK), self.drop_extra(spr)]
-        return [self.say(f"{who} puts a card under the deck"), self.sound("slide"), *steps,
+        return [self.say(f"{who} puts a card under the deck"),
+                *self.call_out("A card under the deck", e.seat), self.sound("slide"), *steps,
                 self.show_disp(m.copy())]
 
     @on(R.CardDrawn)
@@ -527,7 +576,8 @@ class YardBirbsAnimations(Animations):
             steps = [self.appear(spr, geo.deck_pos(), "full", False, SHRINK),
                      spr.move_to(geo.plate_hand_pos(e.seat), self.dur(0.45), 0.5, 0.4),
                      self.drop_extra(spr)]
-        return [self.say(f"{who} draws a card"), self.sound("deal"), *steps,
+        return [self.say(f"{who} draws a card"), *self.call_out("Draws a card", e.seat),
+                self.sound("deal"), *steps,
                 self.show_disp(m.copy())]
 
     @on(R.FeederSwapped)
@@ -543,6 +593,7 @@ class YardBirbsAnimations(Animations):
             given.look("full")
             given.scale = SHRINK
         return [self.say(f"{self.names[e.seat]} swaps a bird with the feeder"),
+                *self.call_out(f"Swaps for the {SPECIES[e.taken.species]}", e.seat),
                 self.sound("slide"), Call(grow),
                 Together(self.fly(given, self.geo.slot_pos(e.slot), 0.5, 0.6, 1.0,
                                   z=Z_FEEDER + e.slot),
@@ -560,6 +611,7 @@ class YardBirbsAnimations(Animations):
         given, taken = self.card(e.given), self.card(e.taken)
         pos = geo.slot_pos(e.slot)
         steps: list = [self.say(f"{self.names[e.seat]} trades a card with the feeder"),
+                       *self.call_out(f"Takes the {SPECIES[e.taken.species]}", e.seat),
                        self.sound("slide")]
         if e.seat == self.viewer:
             i = m.to_hand(e.taken, out=e.given)
@@ -583,6 +635,7 @@ class YardBirbsAnimations(Animations):
         m.to_flock(e.seat, None if e.dst == R.NEW_FLOCK else e.dst, e.card)
         m.from_flock(e.seat, e.src, e.card)
         return [self.say(f"{self.names[e.seat]} moves a bird to another flock"),
+                *self.call_out(f"Moves the {SPECIES[e.card.species]}", e.seat),
                 Together(*self.yard_reflow(m, e.seat, 0.45) or [Wait(0)]), self.sound("tap"),
                 self.show_disp(m.copy())]
 
@@ -591,5 +644,6 @@ class YardBirbsAnimations(Animations):
         m = self.plan
         m.merge(e.seat, e.first, e.second)
         return [self.say(f"{self.names[e.seat]} merges two flocks"),
+                *self.call_out("Merges two flocks", e.seat),
                 Together(*self.yard_reflow(m, e.seat, 0.45) or [Wait(0)]), self.sound("tap"),
                 self.show_disp(m.copy())]

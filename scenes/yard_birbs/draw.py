@@ -15,15 +15,25 @@ import pygame
 from game.yard_birbs import rules as R
 from game.yard_birbs.cards import COLOUR, EQUAL, SPECIES, SPECIES_KIND
 from scenes.picker import Option
-from scenes.table.chrome import Chrome
+from scenes.table.chrome import AuditItem, Chrome
 from scenes.yard_birbs.geometry import CH, CW, DECK_CARD, FH, FW, LABEL_H, ROW_STEP
 from scenes.yard_birbs.picks import FLOCK_PICKS
+from scenes.yard_birbs.pieces import Z_FLY
 from sprites import ui
 from sprites import yard_birbs_cards as art
 
 
 class YardBirbsDraw(Chrome):
-    plate_corner = 184   # the plate's counters (hand, yard points, total) sit there
+    plate_corner = 196   # the plate's counters (hand, yard points, total) sit there
+
+    def audit_items(self) -> list[AuditItem]:
+        """The last frame's icons and labels as drawn (see Chrome.note), and its cards at
+        rest (one in flight is on its way somewhere)."""
+        items = super().audit_items()
+        for card, spr in self.cards.items():
+            if spr.visible and spr.face_up and spr.z < Z_FLY and spr.scale == 1.0:
+                items.append(AuditItem("card", spr.rect, f"{spr.kind} {card}"))
+        return items
 
     def paint_felt(self, surface: pygame.Surface) -> None:
         """What never moves, baked into the backdrop: the feeder tray and its card places,
@@ -58,26 +68,34 @@ class YardBirbsDraw(Chrome):
             ny = fa.bottom - 22
             ui.draw_shape(surface, ui.SEAT_SHAPES[info.colour % 6],
                           (int(x - name.get_width() / 2 - 4), int(ny)), 9, colour)
-            surface.blit(name, name.get_rect(midleft=(int(x - name.get_width() / 2 + 10), int(ny))))
+            rect = name.get_rect(midleft=(int(x - name.get_width() / 2 + 10), int(ny)))
+            surface.blit(name, self.note("label", rect, f"feeder name {info.name}"))
 
     def draw_deck(self, surface: pygame.Surface) -> None:
         a = self.ctx.assets
         d = self.geo.rect_of("deck")
         dx, dy = self.geo.deck_pos()
+        pile = pygame.Rect(0, 0, *DECK_CARD)
+        pile.center = (int(dx), int(dy))
         if self.disp.deck > 0:
             back = art.back(DECK_CARD)
-            for k in range(min(3, max(1, self.disp.deck // 12))):
-                surface.blit(back, back.get_rect(center=(int(dx - 3 * k), int(dy - 2 * k))))
-        label = a.text(f"Deck: {self.disp.deck} cards", 30, ui.TEXT_MUTED)
-        surface.blit(label, label.get_rect(midleft=(d.x + DECK_CARD[0] + 40, d.centery)))
+            for k in range(min(3, max(1, self.disp.deck // 12)) - 1, -1, -1):
+                surface.blit(back, back.get_rect(center=(int(dx + 3 * k), int(dy - 2 * k))))
+            self.note("icon", pile, "deck")
+        label = a.text(f"{self.disp.deck} cards", 30, ui.TEXT_MUTED)
+        rect = label.get_rect(midleft=(pile.right + 18, d.centery))
+        surface.blit(label, self.note("label", rect, "deck count"))
 
     def draw_lifer(self, surface: pygame.Surface) -> None:
         """The Lifer's species under its card (an empty place while there is none)."""
         la = self.geo.rect_of("lifer")
+        title = self.ctx.assets.font("title", 32).size("Lifer")   # painted in the felt
+        self.note("label", pygame.Rect(la.centerx - title[0] // 2, la.y, *title), "Lifer title")
         if self.disp.lifer is not None:
             species = SPECIES[self.disp.lifer.species]
             name = self.ctx.assets.text_fit(species, 30, la.w + 10, ui.TEXT, "bold")
-            surface.blit(name, name.get_rect(midtop=(la.centerx, la.y + 40 + FH)))
+            rect = name.get_rect(midtop=(la.centerx, la.y + 38 + FH))
+            surface.blit(name, self.note("label", rect, "Lifer species"))
         else:
             mat = art.slot_mat((FW, FH))
             surface.blit(mat, mat.get_rect(center=tuple(int(c) for c in self.geo.lifer_pos())))
@@ -100,13 +118,15 @@ class YardBirbsDraw(Chrome):
                 surf = surf.copy()
                 surf.set_alpha(int(strip.alpha))
             surface.blit(surf, rect)
+            if strip.alpha >= 255:
+                self.note("icon", rect, f"ability {strip.ability}")
             if strip.glow > 0.05:
                 pygame.draw.rect(surface, ui.ACCENT, rect.inflate(10, 10), 5, border_radius=16)
         if usable is not None:
             surf = ui.panel(skip.size, ui.PANEL_LIGHT, skip.h // 2, ui.TEXT, 2)
             surface.blit(surf, skip)
             txt = self.ctx.assets.text("No ability", 30, ui.TEXT, "bold")
-            surface.blit(txt, txt.get_rect(center=skip.center))
+            surface.blit(txt, self.note("label", txt.get_rect(center=skip.center), "No ability"))
 
     def draw_seat_extra(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
         """The plate's counters, right to left: the total, the yard's points to come,
@@ -114,23 +134,25 @@ class YardBirbsDraw(Chrome):
         a = self.ctx.assets
         box = self.boxes[seat]
         x = rect.right - 18
+        name = self.names[seat]
         total = a.text(str(int(round(box.total))), 40, ui.ACCENT, "title")
         trect = total.get_rect(midright=(x, rect.y + 32))
-        surface.blit(total, trect)
+        surface.blit(total, self.note("label", trect, f"{name}'s score"))
         x = trect.x - 10
         yard = int(round(box.yard))
         if yard > 0:
             plus = a.text(f"+{yard}", 30, ui.GOOD, "bold")
             prect = plus.get_rect(midright=(x, rect.y + 34))
-            surface.blit(plus, prect)
+            surface.blit(plus, self.note("label", prect, f"{name}'s yard points"))
             x = prect.x - 14
         cards = self.disp.hand_sizes[seat] if seat < len(self.disp.hand_sizes) else 0
         count = a.text(str(cards), 30, ui.TEXT, "bold")
         crect = count.get_rect(midright=(x, rect.y + 34))
         surface.blit(count, crect)
         mini = _mini_back()
-        mrect = mini.get_rect(midright=(crect.x - 4, rect.y + 33))
+        mrect = mini.get_rect(midright=(crect.x - 4, rect.y + 32))
         surface.blit(mini, mrect)
+        self.note("icon", mrect.union(crect), f"{name}'s hand count")
         self.extras_left[seat] = mrect.x
 
     def thinking_spot(self, seat: int, rect: pygame.Rect) -> tuple[int, int]:
@@ -143,8 +165,16 @@ class YardBirbsDraw(Chrome):
         self.draw_cards(surface)
 
     def draw_on_top(self, surface: pygame.Surface) -> None:
+        tip = None
         if self.picker is not None and self.turn_ready and not self.animator.busy:
-            self.draw_focus_tip(surface)  # over the status line: it may reach that far
+            tip = self.focus_tip()   # over the status line: it may reach that far
+        # a call-out gives way to the tip of what the person is looking at
+        self.notes = [n for n in self.notes if 0 <= self.clock - n[2] <= n[3]
+                      and not (tip and n[1].colliderect(tip[1]))]
+        for surf, rect, _start, _hold in self.notes:
+            surface.blit(surf, self.note("label", rect, f"call-out at {rect.topleft}"))
+        if tip is not None:
+            surface.blit(tip[0], self.note("label", tip[1], "focused choice's tip"))
 
     def draw_cards(self, surface: pygame.Surface) -> None:
         for seat in range(self.n):
@@ -164,7 +194,8 @@ class YardBirbsDraw(Chrome):
             if pop.alpha < 255:
                 surf = surf.copy()
                 surf.set_alpha(int(pop.alpha))
-            surface.blit(surf, surf.get_rect(center=(int(pop.x), int(pop.y))))
+            rect = surf.get_rect(center=(int(pop.x), int(pop.y)))
+            surface.blit(surf, self.note("label", rect, f"popup at {int(pop.x)}"))
         if self.picker is not None and self.turn_ready and not self.animator.busy:
             self.draw_choice(surface)
 
@@ -194,8 +225,11 @@ class YardBirbsDraw(Chrome):
             # a tag from the column's left edge, never wider than the step to the next
             # column: neighbouring labels cannot meet, and the first stays on the plate
             surf = art.flock_label(kind, key, flock.points, self.patterns, int(step) - 10)
-            rect = surf.get_rect(midleft=(int(x - CW / 2), area.y + LABEL_H // 2 - 2))
+            rect = surf.get_rect(midleft=(int(x - CW / 2), area.y + LABEL_H // 2))
             surface.blit(surf, rect)
+            what = f"seat {seat} flock {col} label"
+            self.note("icon", rect, what)
+            self.note("label", rect, what)
             glow = self.flash.get((seat, col))
             if glow is not None and glow.alpha > 10:
                 top = area.y + LABEL_H
@@ -212,7 +246,7 @@ class YardBirbsDraw(Chrome):
             # every flock on offer shows what the bird would add (in place of its label);
             # the focused one shows the bird itself, see-through, where it would land
             bird = self.ahead.moving_bird()
-            label_y = self.geo.yard_area(seat).y + LABEL_H // 2 - 2
+            label_y = self.geo.yard_area(seat).y + LABEL_H // 2
             for option in picker.options:
                 r = self.focus_rect(option)
                 if option.value.flock == R.NEW_FLOCK:
@@ -221,7 +255,10 @@ class YardBirbsDraw(Chrome):
                         surface.blit(slot, slot.get_rect(midbottom=r.midbottom))
                     continue
                 badge = art.gain_badge(self.ahead.gain_of(option.value))
-                surface.blit(badge, badge.get_rect(center=(r.centerx, label_y)))
+                rect = badge.get_rect(center=(r.centerx, label_y))
+                surface.blit(badge, rect)
+                self.note("icon", rect, f"gain on flock {option.value.flock}")
+                self.note("label", rect, f"gain on flock {option.value.flock}")
             if focus is not None and bird is not None and self.plan.pending[seat] != bird:
                 g = art.ghost(bird, self.patterns)
                 r = self.focus_rect(focus)
@@ -245,33 +282,45 @@ class YardBirbsDraw(Chrome):
             return self.cards[card].rect
         return focus.rect
 
-    def draw_focus_tip(self, surface: pygame.Surface) -> None:
+    def focus_tip(self) -> tuple[pygame.Surface, pygame.Rect] | None:
+        """The focused choice's tip and where it goes, if it has one."""
         focus = self.picker.focused if self.picker is not None else None
         text = self.tip_text()
         if focus is None or not text:
-            return
+            return None
         value = focus.value
         if isinstance(value, (R.UseAbility, R.Skip)):
-            _, skip = self.geo.strip_rects()
+            # above the ability row: under it lies the last seat's plate and its name
             a = self.geo.rect_of("abilities")
-            self.draw_tip(surface, text, pygame.Rect(a.x, skip.bottom, a.w, 0), "under_right")
-            return
+            return self.place_tip(text, pygame.Rect(a.x, a.y, a.w, 0), "over_right")
+        rect = self.focus_rect(focus)
+        room = ui.SAFE
+        if isinstance(value, (R.Play, R.PickHand, R.Take, R.PickFeeder)):
+            # the middle column's tips stay between the bottom plates (their names) and
+            # under the feeder tray (the names of who played its cards)
+            tray = self.geo.rect_of("feeder").inflate(16, 8)
+            room = pygame.Rect(tray.x + 8, tray.bottom + 4, tray.w - 16,
+                               ui.SAFE.bottom - tray.bottom - 4)
+        if isinstance(value, (R.Take, R.PickFeeder)):
+            rect = pygame.Rect(rect.x, rect.y, rect.w, tray.bottom - rect.y)
         side = "above" if isinstance(value, (R.Play, R.PickHand)) else "below"
-        self.draw_tip(surface, text, self.focus_rect(focus), side)
+        return self.place_tip(text, rect, side, room)
 
-    def draw_tip(self, surface: pygame.Surface, text: str, rect: pygame.Rect, side: str) -> None:
-        """A short description next to the focused choice: above a hand card, left of an
-        ability, below feeder cards and flocks (where it hides the least)."""
+    def place_tip(self, text: str, rect: pygame.Rect, side: str,
+                  room: pygame.Rect = ui.SAFE) -> tuple[pygame.Surface, pygame.Rect]:
+        """A short description next to the focused choice: above a hand card, above the
+        ability row, below the feeder and flocks (where it hides the least), kept
+        inside ``room``."""
         surf = self.tip_surface(text)
         box = surf.get_rect()
-        if side == "under_right":
-            box.topright = (rect.right, rect.bottom + 12)
+        if side == "over_right":
+            box.bottomright = (rect.right, rect.y - 10)
         elif side == "above":
             box.midbottom = (rect.centerx, rect.y - 18)
         else:
             box.midtop = (rect.centerx, rect.bottom + 16)
-        box.clamp_ip(ui.SAFE)
-        surface.blit(surf, box)
+        box.clamp_ip(room)
+        return surf, box
 
     # -- pictures, built once per text ---------------------------------------------------
     def tip_surface(self, text: str) -> pygame.Surface:
@@ -291,13 +340,32 @@ class YardBirbsDraw(Chrome):
             a.cache.put(key, surf)
         return surf
 
+    def note_surface(self, text: str, seat: int | None, width: int) -> pygame.Surface:
+        """A call-out's picture: its words on a dark pill edged in the seat's colour (gold
+        for the table's own news), wrapped to ``width`` rather than cut."""
+        edge = (ui.SEAT_COLOURS[self.match.seats[seat].colour % 6] if seat is not None
+                else ui.ACCENT)
+        key = ("yb_note", text, edge, width)
+        a = self.ctx.assets
+        surf = a.cache.get(key)
+        if surf is None:
+            lines = [a.text(line, 30, ui.TEXT, "bold") for line in a.wrap(text, 30, width, "bold")]
+            step = lines[0].get_height()
+            w = max(r.get_width() for r in lines) + 36
+            surf = ui.panel((w, step * len(lines) + 20), (16, 22, 32), 18, edge, 4,
+                            alpha=240).copy()
+            for i, line in enumerate(lines):
+                surf.blit(line, line.get_rect(midtop=(w // 2, 10 + i * step)))
+            a.cache.put(key, surf)
+        return surf
+
     def reason_badge(self, text: str) -> pygame.Surface:
         """The gold tag that pops up over a ranked card: why it placed where it did."""
         key = ("yb_reason", text)
         surf = self.ctx.assets.cache.get(key)
         if surf is None:
             txt = self.ctx.assets.text(text, 28, art.INK, "bold")
-            surf = ui.panel((txt.get_width() + 20, txt.get_height() + 6), art.GOLD, 14,
+            surf = ui.panel((txt.get_width() + 12, txt.get_height() + 6), art.GOLD, 14,
                             art.INK, 2).copy()
             surf.blit(txt, txt.get_rect(center=(surf.get_width() // 2, surf.get_height() // 2)))
             self.ctx.assets.cache.put(key, surf)
@@ -310,5 +378,5 @@ _MINI: list = []
 def _mini_back() -> pygame.Surface:
     """The little card back beside a plate's hand count."""
     if not _MINI:
-        _MINI.append(pygame.transform.smoothscale(art.back(), (22, 31)))
+        _MINI.append(pygame.transform.smoothscale(art.back(), (34, 48)))
     return _MINI[0]

@@ -13,12 +13,12 @@ from sprites import yard_birbs_cards as art
 
 FW, FH = art.FULL
 CW, CH = art.COMPACT
-DECK_CARD = (50, 70)            # the deck pile's picture
+DECK_CARD = (48, 66)            # the deck pile's picture (48 px: a counter seen from the couch)
 SHRINK = CW / FW                # a full card scaled to the compact card's width
 COL_STEP = CW + 30              # room between flock columns when the yard is not crowded
 ROW_STEP = 33                   # how much of each stacked card shows (its header band)
 YARD_TOP = 56                   # the plate's name line; the yard starts below it
-LABEL_H = 34
+LABEL_H = 2 * art.LABEL_R + 6   # the flock labels' row above a yard's cards
 TOKEN_ROW = 22                  # feeder: centre of the order-token row below its top
 
 Pos = tuple[float, float]
@@ -67,7 +67,7 @@ class YardBirbsGeometry:
 
     def deck_pos(self) -> Pos:
         a = self.rect_of("deck")
-        return a.x + 14 + DECK_CARD[0] / 2, a.centery
+        return a.x + 8 + DECK_CARD[0] / 2, a.centery
 
     def strip_rects(self) -> tuple[list[pygame.Rect], pygame.Rect]:
         """The ability cards (one per player but one), top to bottom, and the 'No
@@ -90,6 +90,11 @@ class YardBirbsGeometry:
     def yard_area(self, seat: int) -> pygame.Rect:
         r = self.seat_rect(seat)
         return pygame.Rect(r.x + 14, r.y + YARD_TOP, r.w - 28, r.h - YARD_TOP - 8)
+
+    def gain_y(self, seat: int) -> float:
+        """Where a flock's '+3' starts, rising 30 px: over its top card, under the flock's
+        label and the plate's name (which it would hide)."""
+        return self.yard_area(seat).y + LABEL_H + art.LABEL_R + 32
 
     def col_step(self, seat: int, cols: int) -> float:
         area = self.yard_area(seat)

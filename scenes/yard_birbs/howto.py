@@ -1,45 +1,160 @@
-"""How to play Yard Birbs, in our own short words (never the rulebook's sentences):
-pages of a heading, a few sentences readable from the couch, and mini cards."""
+"""How to play Yard Birbs, in our own short words (never the rulebook's sentences), shown
+with the table's own cards: one worked trick from the lead to the last bird taken, the
+flocks, and each of the eight abilities as a before and an after.
+
+Faces: a (suit, number) key of a bird card, BACK, ("token", place), ("ability", id, token).
+"""
 from __future__ import annotations
 
-from scenes.table.howto import Mini, Page
+import pygame
+
+from game.yard_birbs.cards import (BIRDSEED, CARD_BY_KEY, FEEDER_SWAP, FLY_OFF, HAND_TO_FEEDER,
+                                   LIFER_SWAP, MERGE, NEW_LIFER, REFLOCK)
+from scenes.table.howto import Card, Note, Page, Picture, Row, cards
+from sprites import yard_birbs_cards as art
+
+BACK = "back"
+PURPLE, BLUE, GREEN, YELLOW, RED = range(5)
+LIFER = (PURPLE, 9)                                   # a Crow
+TRICK = ((BLUE, 7), (BLUE, 10), (RED, 12), (GREEN, 7))  # You lead, then Ana, Bo, Cy
+PLAYERS = ("You", "Ana", "Bo", "Cy")
+
+
+def paint(ctx, face, height: int) -> pygame.Surface:
+    """A Yard Birbs card or piece about ``height`` px tall, by the table's painter (its
+    cards have one size, so they are scaled; the Rules scene keeps the page it makes)."""
+    patterns = ctx.settings.colour_patterns
+    if isinstance(face, tuple) and face[0] == "token":
+        return art.token(face[1], max(24, height // 6))
+    if isinstance(face, tuple) and face[0] == "ability":
+        return art.ability_card(face[1], face[2], (height * 7 // 4, max(56, height * 2 // 5)))
+    img = art.back() if face == BACK else art.face(CARD_BY_KEY[face], patterns)
+    return pygame.transform.smoothscale(img, (img.get_width() * height // img.get_height(), height))
+
+
+def ability(which: int, token: int) -> Row:
+    return Row((Card(("ability", which, token)),))
+
+
+def feeder(places: tuple[str, ...] = ()) -> tuple[Card, ...]:
+    """The worked trick as the table shows it: the Lifer, then each player's card (with
+    the place it took, once ranked)."""
+    played = tuple(Card(c, who, tag=place, mark=place == "1st", gap=not i)
+                   for i, (c, who, place) in enumerate(zip(TRICK, PLAYERS, places or ("",) * 4)))
+    return (Card(LIFER, "Lifer"),) + played
+
+
+def before_after(strip: Row, before: tuple[Card, ...], after: tuple[Card, ...],
+                 note: Note | None = None) -> Picture:
+    """One ability: its card (which names it), then the cards it changes, before and after."""
+    return Picture((strip, Row(before, "Before"), Row(after, "After", then=True)),
+                   (note,) if note else ())
+
 
 PAGES = (
     Page("The goal",
-         "Build scoring flocks in your yard over three rounds. The highest total wins.",
-         (Mini("waxwing", "Waxwing"), Mini("waxwing", "Waxwing"), Mini("waxwing", "Waxwing"))),
+         "Over three rounds, build flocks of birds in your yard. At the end of each round "
+         "the flocks score, then the yards are cleared. The highest total wins.",
+         (Picture((Row(cards((YELLOW, 5), (YELLOW, 9), (YELLOW, 12))
+                       + (Card((PURPLE, 6), dim=True, gap=True),), "A yard"),),
+                  (Note("A flock: 3 yellow birds", 0, 1, (0.5, 1.0), "below"),
+                   Note("Alone: scores nothing", 0, 3, (0.5, 1.0), "below"))),)),
     Page("The cards",
-         "55 birds in five suits: purple 1-11, blue 2-12, green 3-13, yellow 4-14, red "
-         "5-15. Each also shows a species. The face-up Lifer card names the species that "
-         "beats everything.",
-         (Mini("crow", "Lifer", mark=True),)),
-    Page("Play to the feeder",
-         "The lead plays any card. After that you must play a suit already in the "
-         "feeder if you hold one; a card of the Lifer's species is always allowed.",
-         (Mini("hawk", "Blue 7"), Mini("goose", "Blue 10"), Mini("crow", "Lifer"))),
+         "55 birds in five colours: purple 1-11, blue 2-12, green 3-13, yellow 4-14 and "
+         "red 5-15. Each card shows a species too.",
+         (Picture((Row(cards((PURPLE, 4), (BLUE, 8), (GREEN, 11), (YELLOW, 5), (RED, 15))),),
+                  (Note("Its number", 0, 0, (0.2, 0.0), "above"),
+                   Note("Colour and shape", 0, 1, (0.8, 0.0), "above"),
+                   Note("The species", 0, 2, (0.5, 0.6), "below"),
+                   Note("Rank in its colour", 0, 4, (0.5, 0.97), "below"))),)),
+    Page("The Lifer",
+         "One card lies face up as the Lifer. Its species is the bird everyone wants: in "
+         "a trick, that species beats everything else.",
+         (Picture((Row((Card(LIFER, "Lifer", mark=True), Card((GREEN, 7), "Cy", gap=True))),),
+                  (Note("This round's Lifer: the Crow", 0, 0, (0.5, 0.0), "above"),
+                   Note("Another Crow: top of the trick", 0, 1, (0.5, 0.0), "above"))),)),
+    Page("A trick: play to the feeder",
+         "The lead plays any card. After that, if you hold a colour already in the feeder "
+         "you must play one; a card of the Lifer's species is always allowed.",
+         (Picture((Row(feeder(), "The Lifer, then the feeder"),),
+                  (Note("You lead blue", 0, 1, (0.5, 0.0), "above"),
+                   Note("Ana has blue: she must", 0, 2, (0.5, 0.0), "above"),
+                   Note("Bo has no blue: any card", 0, 3, (0.5, 1.0), "below"),
+                   Note("Cy plays a Crow: always allowed", 0, 4, (0.5, 1.0), "below"))),)),
     Page("Ranking the trick",
-         "Lifer birds always take the top places, highest number first. Then the most "
-         "common suit, highest first; a tie goes to the led suit if it is tied, else to "
-         "the suit played first. If every suit differs, the lead wins and the rest go "
-         "by number.",
-         ()),
+         "Birds of the Lifer's species place first, highest first. Then the colour played "
+         "most, highest first; a tie goes to the led colour. When every colour left is "
+         "different, the rest go by number.",
+         (Picture((Row(feeder(("4th", "2nd", "3rd", "1st"))),),
+                  (Note("Lifer species: 1st", 0, 4, (0.5, 0.0), "above"),
+                   Note("Most blue, highest: 2nd", 0, 2, (0.5, 0.0), "above"),
+                   Note("Colours differ: 12 beats 7", 0, 3, (0.5, 1.0), "below"))),)),
     Page("Take a bird",
-         "In place order, everyone takes one bird from the feeder into their yard: into "
-         "a flock it fits, or a new flock. The winner leads the next trick.",
-         ()),
+         "In place order, everyone takes one bird from the feeder into their yard: onto a "
+         "flock it fits, or as a new flock. The winner leads the next trick.",
+         (Picture((Row((Card(("token", 1)),) + cards(TRICK[0], TRICK[1])
+                       + (Card(TRICK[2], mark=True), Card(TRICK[3])), "Cy placed 1st: first pick"),
+                   Row(cards((RED, 9), (RED, 11)) + (Card(TRICK[2], "new"),), "Cy's yard", then=True)),
+                  (Note("Fits the red flock", 1, 2, (0.5, 0.0), "above"),)),)),
     Page("Flocks",
-         "A flock is one colour, one species, one number, or a run of numbers. Colour: "
-         "1,2,3,5,7 for 2-6+ birds. Species: 1,4,6,8. Same number: 1,5,10. Run: 1,3,5,8,11. "
-         "A lone bird scores nothing.",
-         (Mini("towhee", "5"), Mini("kingfisher", "6"), Mini("yb_magpie", "7"))),
+         "A flock shares one colour, one species or one number, or is a run with no gap. "
+         "Bigger flocks score more; a lone bird scores nothing.",
+         (Picture((Row(cards((YELLOW, 5), (YELLOW, 9), (YELLOW, 12)), "Colour: 2"),
+                   Row(cards((PURPLE, 4), (BLUE, 3), (GREEN, 13)), "Species: 4"))),
+          Picture((Row(cards((PURPLE, 8), (GREEN, 8), (RED, 8)), "Same number: 5"),
+                   Row(cards((PURPLE, 4), (BLUE, 5), (RED, 6)), "Run: 3"))))),
     Page("Abilities",
-         "Placed second or lower? After taking your bird you may use one ability at your "
-         "place's token or a better one. A star ability changes the Lifer and re-deals "
-         "all the ability cards. A bird may only leave a flock if the birds left behind "
-         "still make one: the middle of a mixed-colour run stays.",
-         ()),
+         "Placed 2nd or lower? After taking your bird you may use one ability beside your "
+         "place's token or a better one. A star ability changes the Lifer and deals new "
+         "abilities at once.",
+         (Picture((ability(LIFER_SWAP, 2), ability(FEEDER_SWAP, 3), ability(REFLOCK, 4)),
+                  (Note("Placed 3rd: use 2 or 3", 1, 0, (0.12, 1.0), "below"),)),)),
+    Page("Abilities: the Lifer",
+         "Lifer Swap: trade a hand card for the Lifer. New Lifer: the Lifer goes under the "
+         "deck and a new one is turned up. After either, all abilities are dealt again.",
+         (before_after(ability(LIFER_SWAP, 2),
+                       (Card(LIFER, "Lifer"), Card((BLUE, 7), "hand", gap=True)),
+                       (Card((BLUE, 7), "Lifer"), Card(LIFER, "hand", gap=True))),
+          before_after(ability(NEW_LIFER, 2),
+                       (Card(LIFER, "Lifer"), Card(BACK, "deck", gap=True)),
+                       (Card((GREEN, 4), "Lifer"), Card(BACK, "deck", gap=True)),
+                       Note("The old Lifer is under it", 2, 1, (0.5, 0.0), "above")))),
+    Page("Abilities: the feeder",
+         "Feeder Swap: trade a bird of your yard for one still in the feeder. Hand to "
+         "Feeder: trade a hand card for one still in the feeder.",
+         (before_after(ability(FEEDER_SWAP, 2),
+                       (Card((YELLOW, 8), "yard"), Card((BLUE, 10), "feeder", gap=True)),
+                       (Card((BLUE, 10), "yard"), Card((YELLOW, 8), "feeder", gap=True))),
+          before_after(ability(HAND_TO_FEEDER, 2),
+                       (Card((GREEN, 5), "hand"), Card((RED, 12), "feeder", gap=True)),
+                       (Card((RED, 12), "hand"), Card((GREEN, 5), "feeder", gap=True))))),
+    Page("Abilities: your yard",
+         "Reflock: move one of your birds to another flock, or a new one. Merge: join two "
+         "flocks that still make one. A bird may leave only if its flock stays a flock: "
+         "never the middle of a mixed run.",
+         (before_after(ability(REFLOCK, 3),
+                       (Card((RED, 6), mark=True), Card((RED, 9)), Card((PURPLE, 6), gap=True)),
+                       (Card((RED, 9)), Card((PURPLE, 6), gap=True), Card((RED, 6))),
+                       Note("6 and 6: same number", 2, 2, (0.5, 0.0), "above")),
+          before_after(ability(MERGE, 3),
+                       (Card((YELLOW, 5)), Card((YELLOW, 9)), Card((YELLOW, 12), gap=True)),
+                       cards((YELLOW, 5), (YELLOW, 9), (YELLOW, 12))))),
+    Page("Abilities: the deck",
+         "Birdseed: draw the top card, then put a hand card under the deck. Fly Off: put a "
+         "lone bird of your yard under the deck and draw; then put a hand card under too.",
+         (before_after(ability(BIRDSEED, 4),
+                       (Card((GREEN, 5), "hand"), Card((BLUE, 3), "hand"), Card(BACK, "deck", gap=True)),
+                       (Card((GREEN, 5), "hand"), Card((PURPLE, 2), "drawn"), Card(BACK, "deck", gap=True)),
+                       Note("Blue 3 went under", 2, 2, (0.5, 0.0), "above")),
+          before_after(ability(FLY_OFF, 4),
+                       (Card((PURPLE, 6), "yard"), Card((GREEN, 5), "hand", gap=True)),
+                       (Card((RED, 10), "drawn"), Card(BACK, "deck", gap=True)),
+                       Note("Both went under", 2, 1, (0.5, 0.0), "above")))),
     Page("Rounds",
-         "When hands are empty, flocks score and yards are cleared. After three rounds "
-         "the biggest total wins; later rounds are led by the player in front.",
-         ()),
+         "When every hand is empty, the flocks score and the yards are cleared. After "
+         "three rounds the highest total wins; a later round is led by whoever is ahead.",
+         (Picture((Row((Card((YELLOW, 5)), Card((YELLOW, 9)), Card((YELLOW, 12), tag="+2"),
+                        Card((PURPLE, 6), dim=True, tag="0", gap=True)), "End of a round"),),
+                  (Note("The flock scores", 0, 2, (0.5, 1.0), "below"),
+                   Note("A lone bird flies away", 0, 3, (0.5, 1.0), "below"))),)),
 )

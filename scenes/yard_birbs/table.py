@@ -66,6 +66,7 @@ class YardBirbsTable(YardBirbsAnimations, YardBirbsDraw, TableScene):
         self.strips: list[Thing] = []
         self.old_strips: list[Thing] = []
         self.popups: list[Thing] = []
+        self.notes: list[tuple] = []        # call-outs where things happen: (picture, rect, start, hold)
         self.decor: list = []               # popups' timelines: animated, never waited for
         self.boxes = [ScoreBox() for _ in range(n)]
         self.flash: dict = {}               # (seat, flock) -> Thing with alpha: scoring
@@ -348,15 +349,16 @@ class YardBirbsTable(YardBirbsAnimations, YardBirbsDraw, TableScene):
         """A card choice's tip: its name, and why it is refused if it is."""
         value = option.value
         text = card_name(value.card)
+        if not option.enabled:
+            # why it is refused, and nothing more: a hand card's tip is one line between
+            # the feeder and the hand
+            why = (self.ahead.why_bird_stays(value.card) if isinstance(value, R.PickYard)
+                   else "follow a feeder suit" if isinstance(value, R.Play)
+                   else "not allowed now")
+            return f"{text} \u00b7 {why}"
         lifer = self.plan.lifer
         if lifer is not None and value.card.species == lifer.species:
             text += " \u00b7 Lifer species"
-        if not option.enabled and isinstance(value, R.Play):
-            text += " \u00b7 must follow a suit in the feeder"
-        elif not option.enabled and isinstance(value, R.PickYard):
-            text += " \u00b7 " + self.ahead.why_bird_stays(value.card)
-        elif not option.enabled:
-            text += " \u00b7 not allowed now"
         return text
 
     # -- the focus, between moves ------------------------------------------------------------

@@ -1,5 +1,6 @@
-"""The toy game's one How to play page."""
-from scenes.table.howto import Mini, Page
+"""The toy game's one How to play page (no painter of its own: plain cards are drawn)."""
+from scenes.table.howto import Note, Page, Picture, Row, cards
 
 PAGES = (Page("The goal", "Play a card higher than the last one to score it.",
-              (Mini("robin", "3"), Mini("robin", "7", mark=True))),)
+              (Picture((Row(cards("robin", "robin")),),
+                       (Note("Higher than the last", 0, 1, (0.5, 0.0), "above"),)),)),)

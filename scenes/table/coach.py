@@ -1,0 +1,500 @@
+"""A guided first game: a coach walks a newcomer through their first few moves.
+
+The first time someone picks a game they have never played, Game select asks "First
+time?" (:class:`GuideOffer`): a guided game, or just play. The guided game is the game's
+own table with a :class:`Coach` mixed in front of it (:func:`coached_table`), dealt from
+the game's fixed seed (``scenes/<id>/guide.py`` names it, with the player count and the
+coach's words) so the first moves show the rules that matter, one person against Easy
+AI seats. For the first few decisions the coach
+
+* asks the hint machinery (``request_hint``/``show_hint``, scenes/table/hints.py) for a
+  move, answered at once and the same every time by the Normal AI (:class:`CoachBot`),
+* says in a panel what this pick is about (the guide's words for the table's current
+  ``step``) and which move it suggests, and
+* points an arrow at the option that leads to it (the guide's ``point`` finds it).
+
+A different choice is allowed: the coach then says what it had suggested. After the
+last coached decision it says goodbye and it is a normal game (H still asks for hints).
+A guided game is not recorded (``records = False``): it is neither in History nor in
+anyone's statistics, and it cannot be continued.
+
+Whether a game was offered is kept in the settings file (``guided_seen``), so a machine
+asks once per game; a game the store already holds a match of counts as played. A kiosk
+never asks (its visitors are strangers and it saves nothing); Game select's Y / H
+starts a guided game of the focused game at any time.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Callable, Mapping
+
+import pygame
+
+from game.ai import Decision, make_bot
+from game.engine import GAMES
+from game.input import Act
+from game.session import SEAT_NAMES, Match, Seat
+from scenes.overlays import Overlay
+from scenes.picker import Option
+from scenes.table.chrome import Chrome
+from scenes.widgets import Button
+from sprites import ui
+
+TEXT_PX = 30            # the panel's words (the ten-foot floor is 28)
+PANEL_W = (640, 560, 480)   # widths tried for the panel, widest first
+NOTE_TIME = 6.0         # seconds (table clock) a word between decisions stays up
+GAP = 16                # between the panel and anything it avoids
+CELL = 12               # the grid on which the panel looks for empty cloth
+
+
+@dataclass(frozen=True)
+class Guide:
+    """A game's guided first game: the deal, who plays, and what the coach says."""
+
+    seed: int
+    players: int
+    lessons: Mapping[str, str]              # the table's pick step -> what it is about
+    moves: int = 3                          # decisions coached
+    point: Callable[[object, object], object] | None = None
+    #   (table, suggested action) -> the value of the current picker's option that
+    #   leads to it, or None when the picks so far lead elsewhere (default: the action)
+    hello: str = "I'll point at a good move for your first few choices."
+    goodbye: str = ("That's the basics. From here on it's a normal game: press H "
+                    "(Y on a controller) whenever you'd like a hint.")
+    fallback: str = "Choose where the arrow points, or anything you like."
+
+
+def guide_for(game_id: str) -> Guide | None:
+    """The game's guide (None if its table names none)."""
+    from scenes.table.spec import table_spec
+
+    spec = table_spec(game_id)
+    if spec is None or not spec.guide:
+        return None
+    return getattr(importlib.import_module(spec.guide), "GUIDE", None)
+
+
+# -- first play ----------------------------------------------------------------------------
+def first_play(ctx, game_id: str) -> bool:
+    """Should picking ``game_id`` offer a guided game? Only if it has a guide, this is no
+    kiosk, it was never offered here, and the store holds no match of it."""
+    if ctx.options.kiosk or guide_for(game_id) is None:
+        return False
+    if game_id in ctx.settings.guided_seen:
+        return False
+    if ctx.store.count_finished(game_id=game_id) > 0:
+        return False
+    return not any(entry.game_id == game_id for entry in ctx.store.unfinished())
+
+
+def remember_offer(ctx, game_id: str) -> None:
+    """The offer was answered: never ask for this game again (kiosks keep no settings)."""
+    if ctx.options.kiosk or game_id in ctx.settings.guided_seen:
+        return
+    ctx.settings.guided_seen = tuple(sorted(set(ctx.settings.guided_seen) | {game_id}))
+    ctx.save_settings()
+
+
+def guided_match(ctx, game_id: str, guide: Guide) -> Match:
+    """One person (the most recent profile's name, if any) against Easy AI seats."""
+    profiles = ctx.store.profiles(1)
+    name = profiles[0].name if profiles else SEAT_NAMES[0]
+    others = [n for n in SEAT_NAMES if n.casefold() != name.casefold()]
+    seats = (Seat(name, True, colour=0),) + tuple(
+        Seat(others[i], False, "easy", colour=i + 1) for i in range(guide.players - 1))
+    return Match(game_id, seats, guide.seed)
+
+
+_COACHED: dict[tuple[type, str], type] = {}
+
+
+def coached_table(ctx, game_id: str):
+    """The game's table with the coach in front of it, dealt from the guide's seed."""
+    from scenes.table.spec import table_spec
+
+    guide = guide_for(game_id)
+    spec = table_spec(game_id)
+    if guide is None or spec is None or not GAMES[game_id].available:
+        raise LookupError(f"{game_id} has no guided game")
+    base = spec.table_class()
+    key = (base, game_id)
+    if key not in _COACHED:
+        _COACHED[key] = type(f"Coached{base.__name__}", (Coach, base), {"guide": guide})
+    return _COACHED[key](ctx, guided_match(ctx, game_id, guide))
+
+
+def start_guided(ctx, game_id: str) -> None:
+    """Open a guided game of ``game_id`` on top of the current screen."""
+    remember_offer(ctx, game_id)
+    ctx.session.last_game = game_id
+    ctx.stack.push(coached_table(ctx, game_id))
+
+
+# -- the coach's suggestions ----------------------------------------------------------------
+class CoachBot:
+    """The hint bot of a guided game: the Normal AI's move, at once and the same on every
+    run of the same deal, told with what it surely does (as a Hard hint is)."""
+
+    def __init__(self, game_id: str, seed: int, names: list[str]) -> None:
+        self.game_id = game_id
+        self.names = names
+        self.bot = make_bot(game_id, "normal", seed=seed)
+
+    def begin(self, state, seat: int) -> Decision:
+        from game.ai.ismcts import SearchDecision, sure_outcome
+
+        action = self.bot.choose(state, seat)
+        if len(state.legal_actions()) == 1:
+            return SearchDecision(self.game_id, None, action, "the only move now")
+        then = sure_outcome(state, seat, action, self.names)
+        return SearchDecision(self.game_id, None, action, then or "a good start")
+
+
+# -- the coach at the table -----------------------------------------------------------------
+class Coach:
+    """Mixed in front of a game's table (see :func:`coached_table`)."""
+
+    guide: Guide
+    records = False          # a guided game is no match of anyone's history
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.coach_moves = 0                 # decisions coached so far
+        self.coach_open = False              # a coached decision is under way
+        self.coach_counts = True             # ...and it is a real choice (counted)
+        self.coach_action = None             # the coach's first suggestion for it
+        self.coach_note: tuple[str, str] = ("Coach", self.guide.hello)
+        self.coach_note_at = 0.0             # table clock when the note was said
+        self.coach_strayed = ""              # "I had suggested..." of the last decision
+        self.coach_aside = ""                # ...repeated atop a decision of the same turn
+        self.hint_bot = CoachBot(self.match.game_id, (self.match.seed or 0) * 7 + 1,
+                                 self.names)
+        self._coach_picture: tuple | None = None
+
+    @property
+    def coaching(self) -> bool:
+        return self.coach_moves < self.guide.moves
+
+    @property
+    def hints_on(self) -> bool:   # the coach asks even with the Hints setting off
+        return self.coaching or super().hints_on
+
+    # -- following the turn ----------------------------------------------------------------
+    def begin_turn(self, *args, **kwargs) -> None:
+        super().begin_turn(*args, **kwargs)
+        if (self.coaching and self.picker is not None and self.turn_ready
+                and self.is_human(self.state.current_player)):
+            if not self.coach_open:   # just said and not yet read: say it here again
+                fresh = self.clock - self.coach_note_at < NOTE_TIME
+                self.coach_aside = self.coach_strayed if fresh else ""
+            self.coach_open = True
+            # a decision the rules leave one way to make is shown, but not counted
+            self.coach_counts = len(self.state.legal_actions()) > 1
+            if self.hint_decision is None:
+                self.request_hint()
+
+    def show_hint(self, action) -> None:
+        super().show_hint(action)
+        if self.coach_open and self.coach_action is None:
+            self.coach_action = action
+
+    def submit(self, action) -> bool:
+        mover = self.state.current_player
+        done = super().submit(action)
+        if done and self.coach_open and self.is_human(mover):
+            self.coach_open = False
+            self.coach_moves += int(self.coach_counts)
+            self.coach_note = self.feedback(action)
+            self.coach_note_at = self.clock
+            self.coach_action = None
+        return done
+
+    def feedback(self, action) -> tuple[str, str]:
+        """What the coach says once a coached decision is made."""
+        suggested = self.coach_action
+        self.coach_strayed = ""
+        if suggested is not None and action != suggested:
+            self.coach_strayed = f"Your own choice, and that's allowed. I had suggested: " \
+                                 f"{self.words(suggested)}"
+            words = self.coach_strayed
+        else:
+            words = "Nicely done."
+        if not self.coaching:
+            return "Coach: that's all from me", f"{words} {self.guide.goodbye}"
+        if not self.is_human(self.state.current_player):
+            words += " Watch what the others do; I'll be back on your turn."
+        return "Coach", words
+
+    def words(self, action) -> str:
+        """The move in the log's words, as a sentence ("Draw a card.", "Claim: too many
+        birds!")."""
+        from game.ai.ismcts import describe
+        text = describe(self.match.game_id, action, self.names).strip()
+        return text if text.endswith((".", "!", "?")) else text + "."
+
+    # -- what to show ------------------------------------------------------------------------
+    def coach_target(self) -> Option | None:
+        """The option the arrow points at: the one in the current pick that leads to the
+        coach's suggestion (None before it is known or once the picks lead elsewhere)."""
+        action = self.hint_action
+        if not self.coach_open or action is None or self.picker is None \
+                or not self.human_deciding:
+            return None
+        point = self.guide.point
+        value = point(self, action) if point is not None else action
+        if value is None:
+            return None
+        return next((o for o in self.picker.options if o.value == value), None)
+
+    def coach_lines(self) -> tuple[str, str, str, str] | None:
+        """The panel's heading, body, last line (the suggestion) and a first line said
+        about the decision before (None: no panel now)."""
+        if self.coach_open and self.human_deciding:
+            heading = f"Coach \u00b7 move {self.coach_moves + 1} of {self.guide.moves}"
+            step = getattr(self, "step", None)
+            body = self.guide.lessons.get(step or "", self.guide.fallback)
+            action = self.hint_action or self.coach_action
+            aside = self.coach_aside
+            if action is None:
+                return heading, body, "Finding you a good move\u2026", aside
+            if self.coach_target() is None:
+                return heading, body, f"I suggest: {self.words(action)} Your choice is " \
+                                      "allowed too.", aside
+            return heading, body, f"The arrow: {self.words(action)}", aside
+        if self.clock - self.coach_note_at < NOTE_TIME:
+            return self.coach_note[0], self.coach_note[1], "", ""
+        return None
+
+    def animating(self) -> bool:
+        """A word between decisions must be taken down when its time is up."""
+        return super().animating() or (not self.coach_open and self.coach_lines() is not None)
+
+    # -- drawing ---------------------------------------------------------------------------
+    def draw_on_top(self, surface: pygame.Surface) -> None:
+        super().draw_on_top(surface)
+        lines = self.coach_lines()
+        if lines is None:
+            return
+        target = self.coach_target()
+        ring = (target.ring or target.rect) if target is not None else None
+        hard = self.coach_keep_clear()
+        arrow = arrow_spot(ring, hard) if ring is not None else None
+        picture, spot = self.coach_panel(surface, lines, ring, arrow, hard)
+        surface.blit(picture, spot)
+        if ring is not None:
+            pygame.draw.rect(surface, ui.ACCENT, ring.inflate(14, 14), 5, border_radius=18)
+            draw_arrow(surface, *arrow)
+
+    def coach_keep_clear(self) -> list[pygame.Rect]:
+        """What the coach never covers: the log, the status line and the prompt bar."""
+        hard = [pygame.Rect(self.layout.get(name).rect) for name in ("log", "status")]
+        prompts = self.layout.get("prompts")   # the bar is centred: keep clear of the band
+        hard.append(pygame.Rect(ui.SAFE.x, prompts.y, ui.SAFE.w, prompts.h))
+        return hard
+
+    def coach_panel(self, surface: pygame.Surface, lines: tuple[str, str, str, str],
+                    ring: pygame.Rect | None, arrow: tuple | None,
+                    hard: list[pygame.Rect]) -> tuple[pygame.Surface, pygame.Rect]:
+        """The panel's picture and where it goes: clear of the log, prompts, status, the
+        target and its arrow, and over as little of what the table shows as it can
+        (worked out again only when the words, the target or the table change)."""
+        key = (lines, None if ring is None else tuple(ring), self.moves_played,
+               self.picker is None)
+        if self._coach_picture is not None and self._coach_picture[0] == key:
+            return self._coach_picture[1], self._coach_picture[2]
+        hard = hard + [r for r in (ring, arrow[0] if arrow else None) if r is not None]
+        soft = [o.ring or o.rect for o in (self.picker.options if self.picker else ())]
+        soft += [item.rect for item in self.audit_items()]
+        plates = [self.seat_rect(s) for s in range(self.match.num_players)]
+        felt = self.felt()              # the bare cloth exists once a backdrop does
+        busy = busy_mask(surface, felt, Chrome._cloth[0], plates)
+        best = None
+        for width in PANEL_W:
+            picture = paint_panel(self.ctx.assets, lines, width)
+            spot = free_spot(picture.get_size(), hard, soft, busy, ring)
+            if spot is not None and (best is None or spot[1] < best[2]):
+                best = (picture, spot[0], spot[1])
+        if best is None:   # nowhere clear of the log and prompts: the top of the safe area
+            picture = paint_panel(self.ctx.assets, lines, PANEL_W[-1])
+            best = (picture, picture.get_rect(midtop=(ui.CANVAS[0] // 2, ui.SAFE.y)), 0)
+        self._coach_picture = (key, best[0], best[1])
+        return best[0], best[1]
+
+
+def paint_panel(assets, lines: tuple[str, str, str, str], width: int) -> pygame.Surface:
+    """The coach's panel: a gold heading, a word on the decision before (muted), the
+    words, the suggestion in gold."""
+    heading, body, last, aside = lines
+    inner = width - 48
+    rows = [(row, ui.TEXT_MUTED) for row in (assets.wrap(aside, TEXT_PX, inner) if aside
+                                              else [])]
+    rows += [(row, ui.TEXT) for row in assets.wrap(body, TEXT_PX, inner)]
+    rows += [(row, ui.ACCENT) for row in (assets.wrap(last, TEXT_PX, inner) if last else [])]
+    step = assets.font("body", TEXT_PX).get_linesize() + 2
+    height = 24 + step + 8 + step * len(rows) + 20
+    picture = pygame.Surface((width, height), pygame.SRCALPHA)
+    picture.blit(ui.panel((width, height), (16, 22, 34), 22, ui.ACCENT, 4, alpha=240), (0, 0))
+    title = assets.text_fit(heading, TEXT_PX, inner, ui.ACCENT, "bold")
+    picture.blit(title, (24, 22))
+    y = 24 + step + 8
+    for row, colour in rows:
+        picture.blit(assets.text(row, TEXT_PX, colour), (24, y))
+        y += step
+    return picture
+
+
+def busy_mask(frame: pygame.Surface, felt: pygame.Surface, cloth: pygame.Surface,
+              plates: list[pygame.Rect]) -> pygame.mask.Mask:
+    """Which CELL-sized cells show something: whatever the frame draws over the table's
+    backdrop ``felt``, and the backdrop's own pieces (buttons, trays) outside the seat
+    plates, whose empty insides are fair room for the panel. Found by comparing
+    pictures, so it works whatever the game draws."""
+    busy = _differs(frame, felt)
+    fixed = _differs(felt, cloth)
+    for rect in plates:
+        cells = pygame.Rect(rect.x // CELL, rect.y // CELL, rect.w // CELL, rect.h // CELL)
+        if cells.w > 2 and cells.h > 2:   # the plate's rim and name stay busy
+            inner = cells.inflate(-2, -2)
+            fixed.erase(pygame.mask.Mask(inner.size, fill=True), inner.topleft)
+    busy.draw(fixed, (0, 0))
+    return busy
+
+
+def _differs(one: pygame.Surface, other: pygame.Surface) -> pygame.mask.Mask:
+    """The CELL-sized cells where two canvas-sized pictures differ."""
+    size = (ui.CANVAS[0] // CELL, ui.CANVAS[1] // CELL)
+    a = pygame.transform.smoothscale(_rgb(one), size)
+    b = pygame.transform.smoothscale(_rgb(other), size)
+    diff = a.copy()
+    diff.blit(b, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+    b.blit(a, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+    diff.blit(b, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
+    calm = pygame.mask.from_threshold(diff, (0, 0, 0), (20, 20, 20, 255))
+    calm.invert()
+    return calm
+
+
+def _rgb(picture: pygame.Surface) -> pygame.Surface:
+    """``picture`` as a plain 32-bit surface (smoothscale needs one; no display needed)."""
+    if picture.get_bitsize() == 32 and not picture.get_flags() & pygame.SRCALPHA:
+        return picture
+    plain = pygame.Surface(picture.get_size(), 0, 32)
+    plain.blit(picture, (0, 0))
+    return plain
+
+
+def free_spot(size: tuple[int, int], hard: list[pygame.Rect], soft: list[pygame.Rect],
+              busy: pygame.mask.Mask | None, near: pygame.Rect | None
+              ) -> tuple[pygame.Rect, float] | None:
+    """The place for a panel of ``size`` inside the safe area that overlaps nothing in
+    ``hard`` and as little of ``soft`` and of the busy cells as it can, near ``near``;
+    with its cost (None if every place touches something hard)."""
+    w, h = size
+    safe = ui.SAFE
+    if w > safe.w or h > safe.h:
+        return None
+    hard = [r.inflate(GAP * 2, GAP * 2) for r in hard if r.w and r.h]
+    block = pygame.mask.Mask((w // CELL, h // CELL), fill=True)
+    best: tuple[pygame.Rect, float] | None = None
+    for y in range(safe.y, safe.bottom - h + 1, 24):
+        for x in range(safe.x, safe.right - w + 1, 24):
+            spot = pygame.Rect(x, y, w, h)
+            if spot.collidelist(hard) != -1:
+                continue
+            cost = 0.0
+            if busy is not None:
+                cost += busy.overlap_area(block, (x // CELL, y // CELL)) * CELL * CELL
+            for r in soft:
+                clip = spot.clip(r)
+                cost += clip.w * clip.h
+            if near is not None:
+                cost += 20 * (abs(spot.centerx - near.centerx) + abs(spot.centery - near.centery))
+            if best is None or cost < best[1]:
+                best = (spot, cost)
+    return best
+
+
+ARROW = (72, 96)   # the arrow's width across and length along where it points
+
+
+def arrow_spot(ring: pygame.Rect, hard: list[pygame.Rect]) -> tuple[pygame.Rect, str]:
+    """Where the arrow goes and which way it points: above the target pointing down if
+    that is clear of ``hard`` and inside the safe area, else below, left or right."""
+    across, along = ARROW
+    tries = []
+    sideways = ("left", "right") if ring.centerx > ui.CANVAS[0] // 2 else ("right", "left")
+    for side in ("down", "up") + sideways:   # beside it: towards the nearer edge first
+        size = (across, along) if side in ("down", "up") else (along, across)
+        rect = pygame.Rect((0, 0), size)
+        if side == "down":
+            rect.midbottom = (ring.centerx, ring.top - 12)
+        elif side == "up":
+            rect.midtop = (ring.centerx, ring.bottom + 12)
+        elif side == "right":
+            rect.midright = (ring.left - 12, ring.centery)
+        else:
+            rect.midleft = (ring.right + 12, ring.centery)
+        if ui.SAFE.contains(rect) and rect.collidelist(hard) == -1:
+            return rect, side
+        tries.append((rect, side))
+    rect, side = tries[0]
+    return rect.clamp(ui.SAFE), side
+
+
+def draw_arrow(surface: pygame.Surface, rect: pygame.Rect, side: str) -> None:
+    """A thick gold arrow with a dark edge filling ``rect``, pointing ``side`` (down: at
+    what lies below it)."""
+    # drawn pointing down in a frame of its own, then turned
+    across, along = ARROW
+    head = along * 0.5
+    cx, half, shaft = across / 2, across / 2 - 2, across / 5
+    points = [(cx - shaft, 2), (cx + shaft, 2), (cx + shaft, along - head),
+              (cx + half, along - head), (cx, along - 2), (cx - half, along - head),
+              (cx - shaft, along - head)]
+    picture = pygame.Surface(ARROW, pygame.SRCALPHA)
+    pygame.draw.polygon(picture, ui.ACCENT, points)
+    pygame.draw.polygon(picture, (20, 20, 26), points, 4)
+    turn = {"down": 0, "up": 180, "right": 90, "left": -90}[side]
+    picture = pygame.transform.rotate(picture, turn)
+    surface.blit(picture, picture.get_rect(center=rect.center))
+
+
+# -- the question on first play -------------------------------------------------------------
+class GuideOffer(Overlay):
+    """Game select on a game never played here: a guided game (focused first) or just play.
+    BACK goes back to Game select without deciding (the next pick asks again)."""
+
+    panel_size = (1160, 500)
+    prompts = ((Act.CONFIRM, "Choose"), (Act.BACK, "Back"))
+
+    def __init__(self, ctx, game_id: str, just_play: Callable[[], object]) -> None:
+        super().__init__(ctx)
+        self.game_id = game_id
+        self.just_play = just_play
+        guide = guide_for(game_id)
+        self.moves = guide.moves if guide is not None else 3
+        cx, y = self.panel.centerx, self.panel.bottom - 140
+        guided = Button(pygame.Rect(cx - 470, y, 450, 96), "Guided game", self.guided)
+        plain = Button(pygame.Rect(cx + 20, y, 450, 96), "Just play", self.plain)
+        self.group.widgets = [guided, plain]
+        self.group.focus(guided)
+
+    def guided(self) -> None:
+        self.ctx.stack.pop()
+        start_guided(self.ctx, self.game_id)
+
+    def plain(self) -> None:
+        remember_offer(self.ctx, self.game_id)
+        self.ctx.stack.pop()
+        self.just_play()
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        a = self.ctx.assets
+        name = GAMES[self.game_id].name
+        q = a.text_fit(f"First time playing {name}?", 56, self.panel.w - 80, ui.TEXT, "title")
+        surface.blit(q, q.get_rect(midtop=(self.panel.centerx, self.panel.y + 44)))
+        words = (f"In a guided game a coach points at a good choice for your first "
+                 f"{self.moves} moves and says why. Then it's a normal game against the AI.")
+        d = a.text_block(words, 36, self.panel.w - 120, ui.TEXT_MUTED)
+        surface.blit(d, d.get_rect(midtop=(self.panel.centerx, self.panel.y + 140)))

@@ -1,0 +1,191 @@
+"""The guided first game, through the real app: picking a game never played offers it,
+the coach points at its suggestion for the first moves and then lets go, the offer is
+made once, and a guided game is not recorded."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import settings as settings_mod
+from scenes.game_select import GameSelect
+from scenes.seat_setup import SeatSetup
+from scenes.table.coach import Coach, GuideOffer, first_play, guide_for
+from scenes.table.spec import make_table
+from sprites import ui
+from tests.harness import make_app, press, show
+
+STEP = 1 / 20
+GAMES = ("cubirds", "flip_a_bird", "flappy_families", "yard_birbs")
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = make_app(tmp_path)
+    app.ctx.settings.ai_speed = "fast"
+    yield app
+    app.finish()
+
+
+def run_until(app, test, limit: int = 3000) -> bool:
+    for _ in range(limit):
+        if test():
+            return True
+        app.frame(STEP)
+    return test()
+
+
+def pick_game(app, game_id: str):
+    """Game select from scratch, the game's card focused, Enter: the scene on top."""
+    select = GameSelect(app.ctx)
+    app.stack.reset(select)
+    app.stack.apply_pending()
+    app.frame(1 / 60)
+    card = next(w for w in select.group.widgets if w.info.id == game_id)
+    select.group.focus(card)
+    press(app, pygame.K_RETURN, 3)
+    return app.stack.top
+
+
+def coached_turn(app, table):
+    """Wait for the coach to point, check the arrow is on its suggestion, and play the
+    focused option of each pick (the suggestion) by key presses until a move is made."""
+    assert run_until(app, lambda: table.coach_target() is not None)
+    target = table.coach_target()
+    suggestion = table.hint_action
+    point = table.guide.point
+    assert target.value == (point(table, suggestion) if point else suggestion)
+    assert table.picker.focused is target          # the hint machinery focused it too
+    heading, body, last, _ = table.coach_lines()
+    assert heading.startswith("Coach") and body and last.startswith("The arrow")
+    before = table.moves_played
+    for _ in range(40):
+        press(app, pygame.K_RETURN, 2)
+        if table.moves_played != before:
+            return suggestion
+    raise AssertionError("no move was played")
+
+
+def test_first_play_offers_a_guided_game_that_coaches_then_lets_go(app, tmp_path):
+    offer = pick_game(app, "cubirds")
+    assert isinstance(offer, GuideOffer)
+    assert offer.group.focused.label == "Guided game"   # the guided choice comes first
+    press(app, pygame.K_RETURN, 3)
+    table = app.stack.top
+    guide = guide_for("cubirds")
+    assert isinstance(table, Coach) and table.match.seed == guide.seed
+    assert table.match.num_players == guide.players and table.match.humans == [0]
+    assert table.match_id is None                       # not recorded: no history, no stats
+    assert not table.ctx.store.unfinished()
+    for move in range(guide.moves):
+        assert table.coaching and table.coach_moves == move
+        coached_turn(app, table)
+        assert table.coach_moves == move + 1 and not table.coach_open
+        assert table.coach_lines() is not None          # it says something as it moves on
+    assert not table.coaching
+    assert table.coach_note[0] == "Coach: that's all from me"
+    # from here on a normal game: no arrow, no hint unless asked
+    assert run_until(app, lambda: table.human_deciding or table.state.is_terminal())
+    assert table.coach_target() is None and table.hint_decision is None
+    assert "cubirds" in settings_mod.load(tmp_path / "settings.json", app.ctx.log).guided_seen
+    # the second time the game is picked there is no offer
+    assert isinstance(pick_game(app, "cubirds"), SeatSetup)
+
+
+def test_a_different_choice_is_allowed_and_the_coach_says_what_it_suggested(app):
+    offer = pick_game(app, "flip_a_bird")
+    assert isinstance(offer, GuideOffer)
+    press(app, pygame.K_RETURN, 3)
+    table = app.stack.top
+    # the first real choice: which card to play (the first draw is the only move, shown
+    # but not counted)
+    coached_turn(app, table)
+    assert table.coach_moves == 0
+    assert run_until(app, lambda: table.coach_target() is not None and table.step == "play")
+    suggestion = table.hint_action
+    others = [o for o in table.picker.options if o.enabled and o.value != suggestion]
+    assert others
+    table.picker.focus_value(others[0].value)
+    before = table.moves_played
+    press(app, pygame.K_RETURN, 2)
+    assert table.moves_played == before + 1 and table.coach_moves == 1
+    heading, words = table.coach_note
+    assert "I had suggested" in words and table.words(suggestion) in words
+    assert table.coach_lines()[1] == words                # shown while the others play
+
+
+def test_just_play_goes_to_seat_setup_and_back_asks_again(app):
+    offer = pick_game(app, "yard_birbs")
+    assert isinstance(offer, GuideOffer)
+    press(app, pygame.K_ESCAPE, 3)                       # Back: nothing decided
+    assert isinstance(pick_game(app, "yard_birbs"), GuideOffer)
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_RETURN, 3)                       # "Just play"
+    assert isinstance(app.stack.top, SeatSetup)
+    assert "yard_birbs" in app.ctx.settings.guided_seen
+    assert isinstance(pick_game(app, "yard_birbs"), SeatSetup)
+
+
+def test_a_game_already_played_or_a_kiosk_is_not_offered_one(tmp_path):
+    from game.session import Match, default_seats
+
+    app = make_app(tmp_path)
+    table = make_table(app.ctx, Match("flappy_families", default_seats(2, 1), 5))
+    show(app, table)
+    assert table.match_id is not None                    # a game of it is in the store
+    assert not first_play(app.ctx, "flappy_families") and first_play(app.ctx, "cubirds")
+    top = pick_game(app, "flappy_families")             # the saved game is offered instead
+    assert type(top).__name__ == "SavedGameChoice"
+    app.finish()
+    kiosk = make_app(tmp_path / "kiosk", kiosk=True)
+    assert isinstance(pick_game(kiosk, "cubirds"), SeatSetup)
+    kiosk.finish()
+
+
+def test_guided_game_can_be_asked_for_from_game_select(app):
+    app.ctx.settings.guided_seen = tuple(GAMES)          # every offer answered already
+    select = GameSelect(app.ctx)
+    app.stack.reset(select)
+    app.stack.apply_pending()
+    app.frame(1 / 60)
+    card = next(w for w in select.group.widgets if w.info.id == "flappy_families")
+    select.group.focus(card)
+    press(app, pygame.K_h, 3)
+    table = app.stack.top
+    assert isinstance(table, Coach) and table.match.seed == guide_for("flappy_families").seed
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_game_has_a_guided_game_that_coaches_its_moves(app, game_id):
+    offer = pick_game(app, game_id)
+    assert isinstance(offer, GuideOffer)
+    press(app, pygame.K_RETURN, 3)
+    table = app.stack.top
+    guide = guide_for(game_id)
+    assert isinstance(table, Coach) and table.match.seed == guide.seed
+    first = None
+    while table.coaching:
+        played = coached_turn(app, table)
+        first = played if first is None else first
+        # the panel stays inside the safe area and clear of the log and prompt bar
+        surface = pygame.Surface((1920, 1080))
+        table.draw(surface)
+        spot = table._coach_picture[2]
+        assert ui.SAFE.contains(spot)
+        for rect in table.coach_keep_clear():
+            assert not spot.colliderect(rect)
+    assert first is not None and table.coach_moves == guide.moves
+    assert all(len(text) > 20 for text in guide.lessons.values())
+
+
+def test_the_games_offered_survive_a_bad_settings_file(tmp_path):
+    import json
+    import logging
+
+    log = logging.getLogger("test.coach")
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"guided_seen": ["yard_birbs", "cubirds", "cubirds"]}))
+    assert settings_mod.load(path, log).guided_seen == ("cubirds", "yard_birbs")
+    for bad in ("cubirds", [1, 2], {"cubirds": True}, None):
+        path.write_text(json.dumps({"guided_seen": bad, "hints": False}))
+        loaded = settings_mod.load(path, log)
+        assert loaded.guided_seen == () and loaded.hints is False

@@ -1,0 +1,123 @@
+"""How to play: every page of every game renders at 1080p, readable from the couch, with
+pictures drawn by the game's own card painter and their notes inside the page."""
+import pytest
+import pygame
+
+from scenes.rules import BODY, Rules, _plain_card
+from scenes.table.howto import Note, Page, Picture, Row, cards
+from sprites import cubirds_cards, yard_birbs_cards, ui
+from sprites.flappy_families_cards import FFCards
+from sprites.flip_a_bird_cards import FabCards
+from tests.harness import make_app, show
+from tests.test_ui_audit import font_sizes  # noqa: F401  (the fixture)
+
+# what the tables paint their cards with: a page's pictures must come from these
+PAINTERS = {
+    "cubirds": (cubirds_cards, ("face", "back", "chip")),
+    "flip_a_bird": (FabCards, ("face", "back", "tip", "pip", "special_pip")),
+    "flappy_families": (FFCards, ("face", "back", "slot_frame", "token")),
+    "yard_birbs": (yard_birbs_cards, ("face", "back", "token", "ability_card")),
+}
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = make_app(tmp_path)
+    yield app
+    pygame.quit()
+
+
+def spy_on_painter(monkeypatch, game_id: str) -> list[str]:
+    """Record every call of the game's table painter."""
+    calls: list[str] = []
+    owner, names = PAINTERS[game_id]
+    for name in names:
+        real = getattr(owner, name)
+
+        def wrapper(*args, _real=real, _name=name, **kwargs):
+            calls.append(_name)
+            return _real(*args, **kwargs)
+        monkeypatch.setattr(owner, name, wrapper)
+    return calls
+
+
+def problems_of(scene: Rules) -> list[str]:
+    """What the current page gets wrong: anything outside the page or the safe area,
+    notes or labels on top of each other or of a card, words over the pictures."""
+    problems = []
+    placed = scene.placed
+    for item in placed:
+        if not BODY.contains(item.rect) or not ui.SAFE.contains(item.rect):
+            problems.append(f"{item.kind} {item.what!r} outside the page at {item.rect}")
+    by_kind = {k: [i for i in placed if i.kind == k] for k in ("text", "card", "note", "label", "title", "tag")}
+    for kind in ("note", "label", "tag"):
+        items = by_kind[kind]
+        for n, a in enumerate(items):
+            for b in items[n + 1:]:
+                if a.rect.colliderect(b.rect):
+                    problems.append(f"{kind} {a.what!r} overlaps {b.what!r}")
+            for c in by_kind["card"] + by_kind["title"]:
+                if a.rect.colliderect(c.rect):
+                    problems.append(f"{kind} {a.what!r} covers {c.what!r}")
+    texts = by_kind["text"]
+    for n, a in enumerate(texts):
+        for b in texts[n + 1:]:
+            if a.rect.colliderect(b.rect):
+                problems.append(f"the words {a.what[:20]!r} run into {b.what[:20]!r}")
+    art = [i for i in placed if i.kind != "text"]
+    for text in by_kind["text"]:
+        for item in art:
+            if text.rect.colliderect(item.rect):
+                problems.append(f"the words cover {item.kind} {item.what!r}")
+    if art:
+        page_art = scene.page_art()
+        for start, end in page_art.arrows:
+            for x, y in (start, end):
+                if not BODY.collidepoint(page_art.area.x + x, page_art.area.y + y):
+                    problems.append(f"an arrow leaves the page at {(x, y)}")
+    return problems
+
+
+@pytest.mark.parametrize("game_id", list(PAINTERS))
+def test_every_page_shows_the_games_own_cards_readably(app, game_id, monkeypatch, font_sizes):
+    calls = spy_on_painter(monkeypatch, game_id)
+    scene = show(app, Rules(app.ctx, game_id))
+    assert scene.games[scene.game] == game_id
+    assert len(scene.pages) >= 6
+    for page in range(len(scene.pages)):
+        if page:   # the first page was drawn (and painted) as the scene opened
+            scene.page = page
+            calls.clear()
+            app.frame(1 / 60)
+        heading = scene.pages[page].heading
+        cards_drawn = [i for i in scene.placed if i.kind == "card"]
+        assert cards_drawn, f"{heading}: no pictures"
+        assert calls, f"{heading}: its cards were not drawn by the table's painter"
+        assert max(c.rect.h for c in cards_drawn) >= 120, f"{heading}: cards too small"
+        assert min(min(c.rect.size) for c in cards_drawn) >= 48, f"{heading}: a piece too small"
+        notes = [i for i in scene.placed if i.kind == "note"]
+        assert len(notes) == sum(len(p.notes) for p in scene.pages[page].art), f"{heading}: a note lost"
+        assert not problems_of(scene), f"{heading}: " + "; ".join(problems_of(scene)[:5])
+    assert min(font_sizes) >= 28, f"text at {min(font_sizes)} px"
+
+
+def test_pages_are_a_few_sentences(app):
+    scene = show(app, Rules(app.ctx))
+    for game_index in range(len(scene.games)):
+        scene.game = game_index
+        for page in scene.pages:
+            sentences = [s for s in page.body.replace("!", ".").replace("?", ".").split(". ") if s]
+            assert len(sentences) <= 4, f"{page.heading}: {len(sentences)} sentences"
+            assert len(page.body) <= 240, f"{page.heading}: {len(page.body)} characters"
+
+
+def test_a_game_without_a_painter_gets_plain_cards(app, tmp_path):
+    """The layout does not depend on a game's painter: a page with none still draws."""
+    scene = show(app, Rules(app.ctx))
+    scene._pages[scene.games[0]] = ([Page("Plain", "Two cards.", (Picture(
+        (Row(cards("robin", "owl"), "A row"),), (Note("This one", 0, 1, (0.5, 0.0), "above"),)),))],
+        _plain_card)
+    scene._art.clear()
+    app.frame(1 / 60)
+    assert [i.kind for i in scene.placed].count("card") == 2
+    assert not problems_of(scene)
