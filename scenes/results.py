@@ -114,7 +114,6 @@ class Results(MenuScene):
         n = self.match.num_players
         gap = 20
         width = (ui.SAFE.w - gap * (n - 1)) // n
-        scores = self.scores
         for seat in range(n):
             rect = pygame.Rect(ui.SAFE.x + seat * (width + gap), 224, width, 600)
             won = seat in self.winners

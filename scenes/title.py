@@ -10,7 +10,7 @@ import random
 import pygame
 
 from game import layouts
-from game.input import Act, Input
+from game.input import Act
 from scenes.base import MenuScene, draw_backdrop, draw_prompts
 from scenes.widgets import Button, Widget
 from sprites import ui

@@ -1,6 +1,5 @@
 """Every Tiled layout loads without a display and has the objects its scene needs."""
 import logging
-from pathlib import Path
 
 import pytest
 

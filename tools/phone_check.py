@@ -299,7 +299,7 @@ def whole_game(game: Game, out: Path, game_id: str, phones: list, urls: list[str
         screenshot(driver, path)
         print(f"  seat {i + 1}: {done[i]} decisions tapped ({tips[i]} tips); turn line "
               f"{driver.find_element(By.ID, 'turn').text!r}; end screenshot {path}")
-        print(f"    decisions shown: " + ", ".join(f"{k} x{n}" for k, n in sorted(kinds[i].items())))
+        print("    decisions shown: " + ", ".join(f"{k} x{n}" for k, n in sorted(kinds[i].items())))
     privacy = "PrivacyScreen" in game.seen
     waited = "PhoneWaiting" in game.seen
     if not facts.get("over"):

@@ -35,7 +35,7 @@ from typing import Callable, Sequence
 import pygame
 
 from game.engine import GAMES, IllegalAction, rules_module
-from game.phones import is_phone, phone_device
+from game.phones import phone_device
 from sprites import ui
 
 LOG_LINES = 6          # the table log lines a phone shows
