@@ -449,3 +449,38 @@ def test_a_hint_is_said_in_plain_words_and_tells_nothing_unseen(game_id: str) ->
             told = [e.describe(names).rstrip(".") for e in copy.apply(action)[1:]]
             for part in filter(None, said.split(", then ")):
                 assert part.replace("you ", "", 1).split(" ", 1)[-1] in " ".join(told), part
+
+
+@pytest.mark.parametrize("game_id", ["cubirds", "flappy_families"])
+def test_the_normal_bots_ranking_puts_their_own_pick_first(game_id: str) -> None:
+    """``rank`` (the shortlist's order) reads the table as ``pick`` does: over many wide
+    decisions its first action is always the Normal bot's choice."""
+    checked = 0
+    for seed in range(40):
+        state = _midgame(game_id, seed, moves=seed % 9 + 4)
+        seat = state.current_player
+        actions = state.legal_actions()
+        order = make_bot(game_id, "normal", seed).rank(state, seat, list(actions))
+        if order is None:
+            continue
+        assert sorted(map(repr, order)) == sorted(map(repr, actions))
+        assert order[0] == make_bot(game_id, "normal", seed).choose(state, seat)
+        checked += 1
+    assert checked >= 10
+
+
+def test_a_shortlist_races_only_the_heuristics_best() -> None:
+    """With ``shortlist=4`` a 32-way CuBirds placement races four actions, Normal's pick
+    first, and every deal is played on those four alone."""
+    state = _midgame("cubirds", 3)
+    seat = state.current_player
+    assert len(state.legal_actions()) > 4
+    normal = make_bot("cubirds", "normal", 0)
+    best4 = normal.rank(state, seat, state.legal_actions())[:4]
+    search = Search(state, seat, profile_for("cubirds", shortlist=4), random.Random(5),
+                    iterations=3, budget=None)
+    while not search.step(1.0):
+        pass
+    assert search.alive[0] == best4[0]
+    assert set(search.samples) <= set(best4) and len(search.samples) == 4
+    assert all(len(rewards) == 3 for rewards in search.samples.values())

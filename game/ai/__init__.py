@@ -69,6 +69,11 @@ class BaseBot:
     def pick(self, state: State, seat: int, actions: list) -> Action:
         raise NotImplementedError
 
+    def rank(self, state: State, seat: int, actions: list) -> list[Action] | None:
+        """``actions`` best first by this bot's own judgement, or None where it has no
+        order to give (the Hard search's shortlist, ``Profile.shortlist``)."""
+        return None
+
     def begin(self, state: State, seat: int) -> Decision:
         return Decision(self.choose(state, seat))
 

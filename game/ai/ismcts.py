@@ -135,8 +135,16 @@ class Search:
         if profile.prior > 0 or profile.prior_z > 0 or profile.paired:
             adviser = make_bot(state.game_id, profile.prior_level, rng.getrandbits(32))
             self.prior = adviser.choose(state, self.seat)
+            if profile.shortlist and len(self.alive) > profile.shortlist:
+                # A wide field costs a playout per action a deal, and a budget that
+                # affords only two or three deals judges nothing: race only the moves
+                # the heuristic rates best (its pick first among them).
+                order = adviser.rank(state, self.seat, list(self.actions))
+                if order:
+                    self.alive = order[:profile.shortlist]
             if profile.paired:  # the heuristic's pick runs first in every race
-                self.alive.remove(self.prior)
+                if self.prior in self.alive:
+                    self.alive.remove(self.prior)
                 self.alive.insert(0, self.prior)
         self._ready = True
 

@@ -48,6 +48,7 @@ class Profile:
     paired: bool = False           # flat root race on shared deals instead of the tree
     race_z: float = 2.0            # standard errors behind the leader that end a race
     halving: int = 0               # halve larger fields after deals 1, 2, 4...; 0: never
+    shortlist: int = 0             # race only the heuristic's best this many; 0: all
     values: Values = field(default=score_values, repr=False)
     # The depth cap waits for a state where this holds, a turn's start, so that the
     # evaluation never judges a turn half played; None: stop at the cap itself.

@@ -172,6 +172,13 @@ class NormalBot(BaseBot):
             return min(actions, key=lambda a: self._restore_risk(reading, view, a))
         return actions[0]
 
+    def rank(self, state: State, seat: int, actions: list) -> list | None:
+        """Placements best first by the same reading ``pick`` uses."""
+        if state.phase != PLACE:
+            return None
+        reading = _Reading(state.view(seat))
+        return sorted(actions, key=lambda a: -self._place_score(reading, a))
+
     @staticmethod
     def _place_score(reading: _Reading, action: Place) -> float:
         s = INDEX[action.species]

@@ -331,6 +331,19 @@ class FlappyBot(BaseBot):
             return self.space(view, actions)
         return actions[0]
 
+    def rank(self, state: Any, seat: int, actions: list) -> list | None:
+        """First flips and step-2 options best first, by the reading ``pick`` uses."""
+        view: FFView = state.view(seat)
+        mind = _Mind(view, self.remembered(view))
+        if view.phase == FLIP:
+            c_maybe = _c_possible(view)
+            return sorted(actions, key=lambda a: -mind.flip_value(a.slot, c_maybe))
+        if view.phase == ACTION:
+            family = CARD_FAMILY[view.wild[view.flipped].card]
+            values = mind.option_values(view.flipped, family, Choose("C") in actions, False)
+            return sorted(actions, key=lambda a: -values[a.option][0])
+        return None
+
     def space(self, view: FFView, actions: list) -> PickSpace:
         """Hide in the fullest row: it is the least likely to empty and migrate soon."""
         def fullness(action: PickSpace) -> tuple[int, int]:
