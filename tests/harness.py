@@ -42,3 +42,12 @@ def press(app: App, k: int, frames: int = 1) -> None:
     post(*key(k))
     for _ in range(frames):
         app.frame(1 / 60)
+
+
+def run_until(app: App, test, limit: int = 4000, step: float = 1 / 20) -> bool:
+    """Run frames of ``step`` seconds until ``test()`` holds (at most ``limit``)."""
+    for _ in range(limit):
+        if test():
+            return True
+        app.frame(step)
+    return test()

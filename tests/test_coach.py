@@ -12,9 +12,8 @@ from scenes.seat_setup import SeatSetup
 from scenes.table.coach import Coach, GuideOffer, first_play, guide_for
 from scenes.table.spec import make_table
 from sprites import ui
-from tests.harness import make_app, press, show
+from tests.harness import make_app, press, show, run_until as frames_until
 
-STEP = 1 / 20
 GAMES = ("cubirds", "flip_a_bird", "flappy_families", "yard_birbs")
 
 
@@ -27,11 +26,7 @@ def app(tmp_path):
 
 
 def run_until(app, test, limit: int = 3000) -> bool:
-    for _ in range(limit):
-        if test():
-            return True
-        app.frame(STEP)
-    return test()
+    return frames_until(app, test, limit)
 
 
 def pick_game(app, game_id: str):

@@ -14,7 +14,7 @@ from game.cubirds.rules import (DRAW, FLOCK, PLACE, RESTORE, DrawTwo, Flock, Pas
                                 Restore)
 from game.session import Match, default_seats
 from scenes.cubirds.table import CuBirdsTable
-from tests.harness import make_app, post, press, show
+from tests.harness import make_app, post, press, show, run_until
 
 STEP = 1 / 20   # coarse frames: the same animations and AI pauses, a quarter of the renders
 
@@ -29,14 +29,6 @@ def app(tmp_path):
 
 def match(players: int, humans: int = 1, seed: int = 3) -> Match:
     return Match("cubirds", default_seats(players, humans), seed)
-
-
-def run_until(app, test, limit: int = 4000) -> bool:
-    for _ in range(limit):
-        if test():
-            return True
-        app.frame(STEP)
-    return test()
 
 
 def ready(table) -> bool:

@@ -11,7 +11,7 @@ from scenes.table import scene as table_module
 from scenes.flappy_families.table import FlappyFamiliesTable
 from scenes.results import Results
 from sprites import ui
-from tests.harness import make_app, post, press, show
+from tests.harness import make_app, post, press, show, run_until as frames_until
 
 
 @pytest.fixture
@@ -24,12 +24,8 @@ def app(tmp_path, monkeypatch):
     pygame.quit()
 
 
-def run_until(app, cond, limit=4000):
-    for _ in range(limit):
-        if cond():
-            return True
-        app.frame(1 / 60)
-    return cond()
+def run_until(app, test, limit: int = 4000) -> bool:
+    return frames_until(app, test, limit, 1 / 60)
 
 
 def human_ready(table, step=None):

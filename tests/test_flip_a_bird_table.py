@@ -9,7 +9,7 @@ from game.session import Match, Seat, default_seats, quick_match
 from scenes.table import scene as table_module
 from scenes.flip_a_bird.table import FlipABirdTable
 from scenes.results import Results
-from tests.harness import make_app, post, press, show
+from tests.harness import make_app, post, press, show, run_until as frames_until
 
 
 @pytest.fixture
@@ -22,12 +22,8 @@ def app(tmp_path, monkeypatch):
     pygame.quit()
 
 
-def run_until(app, cond, limit=6000):
-    for _ in range(limit):
-        if cond():
-            return True
-        app.frame(1 / 60)
-    return cond()
+def run_until(app, test, limit: int = 6000) -> bool:
+    return frames_until(app, test, limit, 1 / 60)
 
 
 def human_ready(table):

@@ -18,7 +18,7 @@ from game.store import open_store
 from scenes.resume import Rejoin
 from scenes.table.spec import make_table
 from scenes.title import Title
-from tests.harness import make_app, press, show
+from tests.harness import make_app, press, show, run_until
 
 STEP = 1 / 20
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,14 +30,6 @@ def app(tmp_path):
     app.ctx.settings.ai_speed = "fast"
     yield app
     app.finish()
-
-
-def run_until(app, test, limit: int = 4000) -> bool:
-    for _ in range(limit):
-        if test():
-            return True
-        app.frame(STEP)
-    return test()
 
 
 def human_move(app, table) -> None:
