@@ -35,3 +35,21 @@ def own_data_folder(tmp_path_factory, monkeypatch):
     yield
     from game.store import close_all
     close_all()      # apps a test left open let go of their files and sync threads
+
+
+@pytest.fixture
+def font_sizes(monkeypatch):
+    """Record the size of every font any code creates while the test runs (the ten-foot
+    audits: no text under 28 px)."""
+    import pygame
+
+    sizes: list[int] = []
+    real = pygame.font.Font
+
+    class Recording(real):
+        def __init__(self, path=None, size=20, *args, **kwargs):
+            sizes.append(size if path is not None else int(size / 1.3))
+            super().__init__(path, size, *args, **kwargs)
+
+    monkeypatch.setattr(pygame.font, "Font", Recording)
+    return sizes

@@ -415,21 +415,12 @@ def test_a_profile_colour_another_seat_has_is_not_taken(app):
 
 
 # -- ten-foot rules ----------------------------------------------------------------------------
-def test_every_view_keeps_the_ten_foot_rules(app, monkeypatch):
+def test_every_view_keeps_the_ten_foot_rules(app, font_sizes):
     """Text at 28 px or more, every focusable inside the title-safe area: both views, a
     person's game with its chart, the match overlay, Results with highlights."""
     from scenes.results import Results
     from sprites import ui
 
-    sizes: list[int] = []
-    real = pygame.font.Font
-
-    class Recording(real):
-        def __init__(self, path=None, size=20, *args, **kwargs):
-            sizes.append(size if path is not None else int(size / 1.3))
-            super().__init__(path, size, *args, **kwargs)
-
-    monkeypatch.setattr(pygame.font, "Font", Recording)
     played = play_real(app.ctx.store, [("cubirds", 5), ("yard_birbs", 5), ("cubirds", 5)])
     synthetic_history(app.ctx.store, 30, seed=11)
 
@@ -451,7 +442,7 @@ def test_every_view_keeps_the_ten_foot_rules(app, monkeypatch):
     inside(app.stack.top)
     match_id, state, match = played[-1]
     inside(show(app, Results(app.ctx, state, match, match_id=match_id), frames=2))
-    assert sizes and min(sizes) >= 28, f"text at {min(sizes)} px"
+    assert font_sizes and min(font_sizes) >= 28, f"text at {min(font_sizes)} px"
 
 
 def test_focus_moves_repaint_the_same_picture_as_a_fresh_one(app):

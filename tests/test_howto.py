@@ -9,7 +9,6 @@ from sprites import cubirds_cards, yard_birbs_cards, ui
 from sprites.flappy_families_cards import FFCards
 from sprites.flip_a_bird_cards import FabCards
 from tests.harness import make_app, show
-from tests.test_ui_audit import font_sizes  # noqa: F401  (the fixture)
 
 # what the tables paint their cards with: a page's pictures must come from these
 PAINTERS = {

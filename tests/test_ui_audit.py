@@ -20,21 +20,6 @@ from tools.screens import menu_scenes
 SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
 
 
-@pytest.fixture
-def font_sizes(monkeypatch):
-    """Record the size of every font any code creates while the test runs."""
-    sizes: list[int] = []
-    real = pygame.font.Font
-
-    class Recording(real):
-        def __init__(self, path=None, size=20, *args, **kwargs):
-            sizes.append(size if path is not None else int(size / 1.3))
-            super().__init__(path, size, *args, **kwargs)
-
-    monkeypatch.setattr(pygame.font, "Font", Recording)
-    return sizes
-
-
 def focusables(scene) -> list[pygame.Rect]:
     rects = []
     group = getattr(scene, "group", None)
