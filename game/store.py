@@ -257,7 +257,7 @@ class SavedMatch:
     moves: tuple[Move, ...]
     snapshot: dict | None      # to_dict() after the last move (unfinished matches only)
     snapshot_moves: int        # how many moves the snapshot is after
-    log: tuple[str, ...]       # the game log lines kept with the snapshot
+    log: tuple              # the game log kept with the snapshot (text, or [text, seat])
     result: dict | None        # {'scores', 'winners', 'outcome'} once finished
 
     @property
