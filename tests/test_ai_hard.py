@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from game.ai import make_bot
+from game.ai import BaseBot, make_bot
 from game.ai.ismcts import (HardBot, Node, Search, SearchDecision, make_hard_bot,
                              terminal_rewards)
 from game.ai.profiles import hard_module, profile_for, softmax
@@ -484,3 +484,32 @@ def test_a_shortlist_races_only_the_heuristics_best() -> None:
     assert search.alive[0] == best4[0]
     assert set(search.samples) <= set(best4) and len(search.samples) == 4
     assert all(len(rewards) == 3 for rewards in search.samples.values())
+
+
+class _LastMove(BaseBot):
+    """An adviser with a plain, checkable taste: the last legal move, ranked backwards."""
+
+    def pick(self, state, seat, actions):
+        return actions[-1]
+
+    def rank(self, state, seat, actions):
+        return list(reversed(actions))
+
+
+def test_a_profiles_adviser_names_the_pick_and_the_shortlist() -> None:
+    """``Profile.adviser`` replaces Normal as the search's starting point: its pick runs
+    first and stays unless beaten, and its ranking makes the shortlist. Flappy Families'
+    Hard starts from its sharper heuristic."""
+    from game.flappy_families.ai import SharpBot
+    assert profile_for("flappy_families").adviser is SharpBot
+    state = _midgame("cubirds", 3)
+    seat = state.current_player
+    actions = state.legal_actions()
+    assert len(actions) > 4
+    search = Search(state, seat, profile_for("cubirds", shortlist=3, adviser=_LastMove),
+                    random.Random(5), iterations=2, budget=None)
+    while not search.step(1.0):
+        pass
+    assert search.prior == actions[-1]
+    assert search.alive[0] == actions[-1]
+    assert set(search.samples) == set(actions[-3:])

@@ -9,7 +9,7 @@ from game.ai import make_bot
 from game.engine import new_game
 from game.flappy_families import ai
 from game.flappy_families.rules import CHOOSE_A, CHOOSE_B, Flip, PickCard
-from tests.test_flappy_families_rules import STOAT, bird, layout, standard
+from tests.test_flappy_families_rules import CAT, STOAT, bird, layout, standard
 
 GAME = "flappy_families"
 
@@ -99,6 +99,32 @@ def test_normal_avoids_a_predator_it_knows_and_hides_its_own():
     assert bot.choose(state, 0) == CHOOSE_B
     state.apply(CHOOSE_B)
     assert bot.choose(state, 0) == PickCard(ai.PREDATOR)
+
+
+def test_hards_adviser_takes_a_pair_others_know_before_a_card_only_it_knows():
+    """A pair every seat has seen goes to whoever moves next; a card only we hid waits
+    for us. Normal grabs its fourth Wetland Wader (worth more this turn); SharpBot, whose
+    pick and ranking the Hard search starts from, takes the public pair first."""
+    state = standard()
+    state.known[1] = state.known[3] = state.all_mask   # two Alpine Avians, seen by all
+    state.wild[12], state.known[12], state.placed_by[12] = bird(7, 3), 1, 0  # hid it
+    state.hands[0] = [bird(7, 0), bird(7, 1), bird(7, 2), CAT]
+    assert make_bot(GAME, "normal", 0).choose(state, 0) == Flip(12)
+    sharp = ai.SharpBot(0)
+    first = sharp.choose(state, 0)
+    assert first in (Flip(1), Flip(3))
+    state.apply(first)
+    assert sharp.choose(state, 0) == CHOOSE_A
+    state.apply(CHOOSE_A)
+    state.apply(sharp.choose(state, 0))
+    assert {bird(0, 0), bird(0, 1)} <= set(state.hands[0])
+
+
+def test_normal_keeps_its_own_weights():
+    """SharpBot's weights are its own: Normal (and Easy) judge as they always did."""
+    assert ai.FlappyBot.weights == ai.EasyBot.weights == ai.Weights()
+    assert ai.Weights().first_look == ai.INFO_VALUE and ai.Weights().pair_seen == 0.0
+    assert ai.SharpBot.weights != ai.Weights()
 
 
 def test_easy_forgets_at_a_steady_rate_and_normal_does_not():

@@ -11,10 +11,11 @@ Cowling, Powley & Whitehouse (2012), single-observer ISMCTS with availability co
   instead of the parent's visits, since opponents' options differ between deals;
 * a playout (the game's profile picks the policy and a depth cap) ends in a reward
   vector with one entry per seat; each node keeps the entry of the seat that chose it;
-* the game's Normal heuristic (itself view-only) names a move first: the search tries
-  it first, gives it a fading bonus (progressive bias) and, where the profile asks,
-  overrules it only when its estimate is clearly better. A few hundred simulations
-  are noisy; without this the search loses to the heuristic it could build on.
+* the game's Normal heuristic, or the profile's sharper ``adviser`` (view-only either
+  way), names a move first: the search tries it first, gives it a fading bonus
+  (progressive bias) and, where the profile asks, overrules it only when its estimate
+  is clearly better. A few hundred simulations are noisy; without this the search
+  loses to the heuristic it could build on.
 
 With ``Profile.paired`` (every game's profile, measured to be stronger in the arena)
 the root is a flat race instead of a tree: each iteration deals one determinization and
@@ -133,7 +134,9 @@ class Search:
         # Progressive bias toward the game's heuristic pick at the root: with a few
         # hundred iterations the search leaves it only when the simulations disagree.
         if profile.prior > 0 or profile.prior_z > 0 or profile.paired:
-            adviser = make_bot(state.game_id, profile.prior_level, rng.getrandbits(32))
+            seed = rng.getrandbits(32)
+            adviser = (profile.adviser(seed) if profile.adviser is not None
+                       else make_bot(state.game_id, "normal", seed))
             self.prior = adviser.choose(state, self.seat)
             if profile.shortlist and len(self.alive) > profile.shortlist:
                 # A wide field costs a playout per action a deal, and a budget that

@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 import math
 from dataclasses import dataclass, field, replace
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from game.engine import GAMES, State
 
@@ -43,7 +43,8 @@ class Profile:
     temperature: float = 3.0       # softmax temperature of the evaluation
     budget: float = 0.150          # seconds of thinking per decision
     prior: float = 0.0             # progressive-bias weight of the heuristic's root pick
-    prior_level: str = "normal"    # whose pick that is
+    # Whose pick and ranking the search starts from (seed -> bot); None: the Normal bot.
+    adviser: Callable[[int], Any] | None = field(default=None, repr=False)
     prior_z: float = 0.0           # standard errors by which the search must beat it
     paired: bool = False           # flat root race on shared deals instead of the tree
     race_z: float = 2.0            # standard errors behind the leader that end a race

