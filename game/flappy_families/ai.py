@@ -14,6 +14,10 @@ puts down predators first, then the birds it needs least, and it knows where the
 Easy thinks the same way but, like a child, forgets what it saw at a steady rate: each
 remembered card has a fixed chance per turn to slip its mind. The forgetting is drawn
 from a hash of the bot's seed and the memory itself, so it needs no hidden bot state.
+
+SharpBot, where the Hard search starts from, is Normal with two judgement calls weighed
+differently (:class:`Weights`): it looks at unknown cards more readily, and takes a pair
+other seats know about before they can.
 """
 from __future__ import annotations
 
@@ -408,7 +412,8 @@ class EasyBot(FlappyBot):
 
 
 def make_bot(level: str, seed: int | None = None) -> FlappyBot:
-    """The bot for ``level`` ("easy" or "normal"; "hard" plays as Normal for now)."""
+    """The bot for ``level`` ("easy" or "normal"; "hard" is the search, reached through
+    ``game.ai.make_bot``, so here it plays as Normal)."""
     if level == "easy":
         return EasyBot(seed)
     if level in ("normal", "hard"):
