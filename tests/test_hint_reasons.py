@@ -499,7 +499,7 @@ def test_cubirds_a_flock_says_what_it_adds_and_a_capture_what_it_takes():
     state.phase = R.PLACE
     pinned(state, R.Place("owl", 0, "right"), names,
            "Place your Owls at the right end of row 1. Your 2 Owls trap 2 Ducks and 1 Parrot "
-           "in row 1: with them you hold 4 Ducks, enough for a small flock.")
+           "in row 1, and you then hold 4 Ducks, enough for a small flock.")
 
 
 def test_flip_a_bird_a_pick_says_what_it_scores():

@@ -15,9 +15,9 @@ from game.engine import plural
 # (one placed bird, several): the verb agrees with the birds placed
 TRAP = ("your {placed} traps {taken} in row {row}, which you take into your hand",
         "your {placed} trap {taken} in row {row}, which you take into your hand")
-TRAP_FLOCK = ("your {placed} traps {taken} in row {row}: with them you hold {held}, "
+TRAP_FLOCK = ("your {placed} traps {taken} in row {row}, and you then hold {held}, "
               "enough for a {size} flock",
-              "your {placed} trap {taken} in row {row}: with them you hold {held}, "
+              "your {placed} trap {taken} in row {row}, and you then hold {held}, "
               "enough for a {size} flock")
 TRAP_NOTHING_DRAW = ("your {placed} traps nothing in row {row}, so you may draw 2 cards",
                      "your {placed} trap nothing in row {row}, so you may draw 2 cards")

@@ -22,20 +22,18 @@ FLIP_PAIR = ("you know the card at {where} is the {card}, and the {other} at {th
              "bird of the {family} too: flip both and you take the pair")
 FLIP_KNOWN = ("you know the card at {where} is the {card}: taken, it lifts your {family} "
               "from {before} to {after} ({points})")
-FLIP_RISK = ("you have not seen the card at {where}, so you learn what it is, though it "
-             "may be a predator")
-FLIP_SAFE = ("you have not seen the card at {where}, so you learn what it is, and it "
-             "cannot be a predator")
+FLIP_RISK = "you have not seen what lies at {where}: you learn it, though it may be a predator"
+FLIP_SAFE = "you have not seen what lies at {where}: you learn it, and it cannot be a predator"
 SECOND_PAIR = ("you know the card at {where} is the {card}, a bird of the {family} like "
                "the {first}: you take both, lifting your {family} from {before} to {after} "
                "({points})")
 SECOND_MISS = ("you know the card at {where} is the {card}, not a bird of the {family}: "
                "both cards turn back down")
-SECOND_MAYBE = ("you have not seen the card at {where}: if it is a bird of the {family} "
+SECOND_MAYBE = ("you have not seen what lies at {where}: if it is a bird of the {family} "
                 "like the {first}, you take both, lifting your {family} from {before} to "
                 "{after} ({points})")
-SECOND_NEVER = ("you have not seen the card at {where}, but it cannot be a bird of the "
-                "{family}: you learn what it is, and both turn back down")
+SECOND_NEVER = ("you have not seen what lies at {where}, but it cannot be a bird of the "
+                "{family}: you learn it, and both turn back down")
 A_PAIR = ("you know the {other} at {there} is a bird of the {family} too: flip it and you "
           "take it and the {first}")
 A_MAYBE = ("you flip a second card: if it is a bird of the {family} like the {first}, you "
