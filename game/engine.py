@@ -125,6 +125,8 @@ class GameSpec:
     rules: str                      # module with State, new_state (and describe_action)
     bots: str | None = None         # module with make_bot(level, seed): Easy and Normal
     hard: str | None = None         # module with PROFILE: how the Hard search plays it
+    explain: str | None = None      # module with reason(view, action, legal, names): why
+                                    # a hint's move (game/ai/explain.py)
     table: str | None = None        # scene package declaring TABLE (scenes.table.TableSpec)
     rules_version: int = 1          # bumped when a rule changes: old replays then refuse
     throughput: int = 100           # the bench's target: random games per CPU second

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from game.ai import BaseBot, make_bot
+from game.ai.explain import describe, hint_line
 from game.ai.ismcts import (HardBot, Node, Search, SearchDecision, make_hard_bot,
                              terminal_rewards)
 from game.ai.profiles import hard_module, profile_for, softmax
@@ -176,7 +177,9 @@ def test_suggest_gives_a_legal_move_and_a_reason(game_id: str) -> None:
     assert action == make_hard_bot(game_id, 3, iterations=40).choose(state, seat)
     assert action in state.legal_actions()
     assert isinstance(reason, str) and "\n" not in reason
-    assert "moves compared" in reason or "plays best" in reason     # plain words
+    # the move in words, then what it does (game/ai/explain.py), not how it was searched
+    assert reason.startswith(describe(game_id, action).rstrip("."))
+    assert reason == hint_line(state, seat, action) and "compared" not in reason
 
 
 def test_terminal_rewards_share_ties() -> None:
@@ -433,22 +436,19 @@ def test_depth_cap_waits_for_a_turns_start(game_id: str) -> None:
 
 @pytest.mark.parametrize("game_id", AVAILABLE)
 def test_a_hint_is_said_in_plain_words_and_tells_nothing_unseen(game_id: str) -> None:
-    """No percentages or 'simulated futures'; what the move is sure to do is said to the
-    player as 'you', and only as far as that player can know it (the same on every deal
-    of the cards they cannot see)."""
-    from game.ai.ismcts import sure_outcome
+    """No percentages or 'simulated futures'; the line is read from the player's view
+    alone, so every deal of the cards they cannot see gives the same words
+    (tests/test_hint_reasons.py checks that what it says is true)."""
     state = _midgame(game_id, 43)
     seat = state.current_player
     names = [f"P{i}" for i in range(state.num_players)]
     _, line = make_hard_bot(game_id, 3, iterations=30).suggest(state, seat, names)
     assert "%" not in line and "simulat" not in line and line.endswith(".")
     for action in state.legal_actions()[:12]:
-        said = sure_outcome(state, seat, action, names, deals=3)
+        said = hint_line(state, seat, action, names)
         for deal in range(3, 8):              # other deals of the unseen cards agree
-            copy = state.determinize(seat, random.Random(deal))
-            told = [e.describe(names).rstrip(".") for e in copy.apply(action)[1:]]
-            for part in filter(None, said.split(", then ")):
-                assert part.replace("you ", "", 1).split(" ", 1)[-1] in " ".join(told), part
+            assert hint_line(state.determinize(seat, random.Random(deal)), seat, action,
+                             names) == said
 
 
 @pytest.mark.parametrize("game_id", ["cubirds", "flappy_families"])

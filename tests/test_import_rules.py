@@ -2,7 +2,8 @@
 deferred alike), so the cycles and back-doors the redesign removed cannot come back:
 
 - rules (a game's rules and cards, the engine) import no pygame, scenes, sprites or bots;
-- bots (a game's ai and hard modules, game/ai) import no scenes, sprites or pygame;
+- bots (a game's ai, hard and explain modules, game/ai) import no scenes, sprites
+  or pygame;
 - sprites import no scenes;
 - nothing under game/ imports scenes (the shell gets its scenes from main.py);
 - game/ai imports no game package: it reaches games through their GameSpec.
@@ -52,7 +53,8 @@ def kind(name: str) -> str:
     package = name.rsplit(".", 1)[0]
     if name == "game.engine" or (package in GAME_PACKAGES and last in ("rules", "cards")):
         return "rules"
-    if under(name, "game.ai") or (package in GAME_PACKAGES and last in ("ai", "hard")):
+    if under(name, "game.ai") or (package in GAME_PACKAGES
+                                  and last in ("ai", "hard", "explain")):
         return "bots"
     if under(name, "sprites"):
         return "sprites"
@@ -92,4 +94,5 @@ def test_the_checks_see_every_kind_of_module():
     kinds = {kind(n) for n in MODULES}
     assert {"rules", "bots", "sprites", "game", "scenes"} <= kinds
     assert kind("game.cubirds.rules") == "rules" and kind("game.cubirds.hard") == "bots"
+    assert kind("game.cubirds.explain") == "bots"
     assert "game.engine" in imports(MODULES["game.cubirds.rules"])

@@ -36,11 +36,12 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any, Callable, Generator, Iterator, Sequence
+from typing import Any, Generator, Iterator, Sequence
 
 from game.ai import BaseBot, Decision, legal_choices, make_bot
 from game.ai.profiles import Profile, profile_for
-from game.engine import Action, IllegalAction, State, rules_module
+from game.ai.explain import describe, line
+from game.engine import Action, State
 
 _INF = float("inf")
 
@@ -390,15 +391,20 @@ class Search:
 class SearchDecision(Decision):
     """A Hard decision the table scene advances a slice at a time (see ``step``).
 
-    The same object serves a hint: step it like a move, then show ``explain()``.
+    The same object serves a hint: step it like a move, then show ``explain()``, which
+    says the move and what it surely does for the mover (game/ai/explain.py). The
+    mover's view and legal moves are kept from the start, so the words describe the
+    position the decision was asked about, whatever happened since.
     """
 
-    def __init__(self, game_id: str, search: Search | None,
-                 action: Action | None = None, reason: str = "") -> None:
+    def __init__(self, state: State, seat: int, search: Search | None = None,
+                 action: Action | None = None) -> None:
         super().__init__(action)
-        self.game_id = game_id
+        self.game_id = state.game_id
+        self.seat = seat
         self.search = search
-        self.reason = reason
+        self.view = state.view(seat)
+        self.legal = state.legal_actions()
 
     def step(self, seconds: float) -> bool:
         """Spend at most about ``seconds`` thinking; True once the action is known."""
@@ -420,20 +426,11 @@ class SearchDecision(Decision):
         return min(1.0, search.spent / search.budget) if search.budget else 1.0
 
     def explain(self, names: Sequence[str] | None = None) -> str:
-        """One line for the game log: the move in words and what the search saw."""
+        """One line for the game log: the move in words and what it does for the mover
+        (never how long the search ran, nor what other seats may do next)."""
         if self.action is None:
             raise ValueError("the decision is not made yet: step it until done")
-        words = describe(self.game_id, self.action, names)
-        if self.search is None:
-            return f"{words}: {self.reason}."
-        search = self.search
-        then = sure_outcome(search.state, search.seat, self.action, names)
-        compared = len(search.root.children)
-        if compared > 1:
-            why = f"the best of the {compared} moves compared"
-        else:
-            why = "the move that usually plays best here"
-        return f"{words}: {then}; {why}." if then else f"{words}: {why}."
+        return line(self.game_id, self.view, self.action, self.legal, names)
 
 
 class HardBot(BaseBot):
@@ -455,13 +452,13 @@ class HardBot(BaseBot):
         """Start deciding; the one-legal-move case is answered at once."""
         actions = legal_choices(state, seat)
         if len(actions) == 1:
-            return SearchDecision(self.game_id, None, actions[0], "the only legal move")
+            return SearchDecision(state, seat, None, actions[0])
         # Each decision gets its own rng drawn from the bot's, so a wall-clock budget
         # that varies the work of one decision leaves the next decisions' dice alone.
         rng = random.Random(self.rng.getrandbits(64))
         search = Search(state, seat, self.profile, rng, self.iterations, self.budget)
         self.last_search = search
-        return SearchDecision(self.game_id, search)
+        return SearchDecision(state, seat, search)
 
     def choose(self, state: State, seat: int) -> Action:
         decision = self.begin(state, seat)
@@ -480,46 +477,6 @@ class HardBot(BaseBot):
         while not decision.step(_INF):
             pass
         return decision.action, decision.explain(names)
-
-
-def sure_outcome(state: State, seat: int, action: Action,
-                 names: Sequence[str] | None = None, deals: int = 3) -> str:
-    """What ``action`` is sure to do, in the log's words, as far as ``seat`` can know: the
-    events it causes on a few deals of what ``seat`` cannot see, up to where they differ
-    (so a hint never tells a card the player has not seen). The move itself is left out."""
-    told: list[list[str]] = []
-    for deal in range(deals):
-        copy = state.determinize(seat, random.Random(deal))
-        try:
-            events = copy.apply(action)
-        except IllegalAction:
-            return ""
-        told.append([e.describe(names) for e in events[1:]])
-    same: list[str] = []
-    for lines in zip(*told):
-        if len(set(lines)) != 1:
-            break
-        if lines[0]:
-            same.append(_to_you(lines[0].rstrip("."), names[seat] if names else None))
-    return ", then ".join(same[:2])
-
-
-_VERBS = {"has": "have", "is": "are", "does": "do", "goes": "go"}
-
-
-def _to_you(line: str, name: str | None) -> str:
-    """'Robin takes 2 Ducks' -> 'you take 2 Ducks' for the player the hint is for."""
-    if not name or not line.startswith(name + " "):
-        return line
-    verb, _, rest = line[len(name) + 1:].partition(" ")
-    plain = _VERBS.get(verb) or (verb[:-1] if verb.endswith("s") else verb)
-    return f"you {plain} {rest}".rstrip()
-
-
-def describe(game_id: str, action: Action, names: Sequence[str] | None = None) -> str:
-    """The action in words, by the game's ``describe_action`` if it has one."""
-    describer: Callable | None = getattr(rules_module(game_id), "describe_action", None)
-    return describer(action, names) if describer is not None else str(action)
 
 
 def make_hard_bot(game_id: str, seed: int | None = None, iterations: int | None = None,

@@ -9,5 +9,6 @@ SPEC = GameSpec(
     info=GameInfo("cubirds", "CuBirds", 2, 5,
                   "Land birds on the fences, trap the flocks between them."),
     rules="game.cubirds.rules", bots="game.cubirds.ai", hard="game.cubirds.hard",
+    explain="game.cubirds.explain",
     table="scenes.cubirds", throughput=250)
 

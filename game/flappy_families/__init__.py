@@ -9,5 +9,6 @@ SPEC = GameSpec(
     info=GameInfo("flappy_families", "Flappy Families", 2, 5,
                   "Flip, remember and match bird families in the Wild."),
     rules="game.flappy_families.rules", bots="game.flappy_families.ai", hard="game.flappy_families.hard",
+    explain="game.flappy_families.explain",
     table="scenes.flappy_families", throughput=300)
 

@@ -9,5 +9,6 @@ SPEC = GameSpec(
     info=GameInfo("flip_a_bird", "Flip a Bird", 3, 6,
                   "Push your luck: is the row already over the bird limit?"),
     rules="game.flip_a_bird.rules", bots="game.flip_a_bird.ai", hard="game.flip_a_bird.hard",
+    explain="game.flip_a_bird.explain",
     table="scenes.flip_a_bird", throughput=500)
 

@@ -9,5 +9,6 @@ SPEC = GameSpec(
     info=GameInfo("yard_birbs", "Yard Birbs", 3, 5,
                   "Win tricks at the feeder and build flocks in your yard."),
     rules="game.yard_birbs.rules", bots="game.yard_birbs.ai", hard="game.yard_birbs.hard",
+    explain="game.yard_birbs.explain",
     table="scenes.yard_birbs", throughput=150)
 

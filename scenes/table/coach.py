@@ -134,7 +134,7 @@ def start_guided(ctx, game_id: str) -> None:
 # -- the coach's suggestions ----------------------------------------------------------------
 class CoachBot:
     """The hint bot of a guided game: the Normal AI's move, at once and the same on every
-    run of the same deal, told with what it surely does (as a Hard hint is)."""
+    run of the same deal, told with what it does for the player (as a Hard hint is)."""
 
     def __init__(self, game_id: str, seed: int, names: list[str]) -> None:
         self.game_id = game_id
@@ -142,13 +142,9 @@ class CoachBot:
         self.bot = make_bot(game_id, "normal", seed=seed)
 
     def begin(self, state, seat: int) -> Decision:
-        from game.ai.ismcts import SearchDecision, sure_outcome
+        from game.ai.ismcts import SearchDecision
 
-        action = self.bot.choose(state, seat)
-        if len(state.legal_actions()) == 1:
-            return SearchDecision(self.game_id, None, action, "the only move now")
-        then = sure_outcome(state, seat, action, self.names)
-        return SearchDecision(self.game_id, None, action, then or "a good start")
+        return SearchDecision(state, seat, action=self.bot.choose(state, seat))
 
 
 # -- the coach at the table -----------------------------------------------------------------
