@@ -38,6 +38,12 @@ class Couch:
             self.last_viewer = seat
         return self.last_viewer if self.last_viewer is not None else humans[0]
 
+    def first_home(self) -> int:
+        """Who sits beside the hand before any hand has shown: the first person at the TV
+        (a lone person's seat, wherever Seat setup put them), else the first seat."""
+        return next((i for i, seat in enumerate(self.match.seats)
+                     if seat.human and not is_phone(seat.device)), 0)
+
     def private_turn(self, seat: int) -> bool:
         """Must ``seat`` pass a privacy screen before deciding? (With privacy on, yes; a
         table may take a decision that shows nothing private in the open.)"""
@@ -98,10 +104,7 @@ class Couch:
         if not is_phone(device):
             self.desk.forget(seat)
         if self.state.current_player == seat:   # whoever decides now starts afresh
-            self.decision = None
-            self.turn_ready = False
-            self.picker = None
-            self.hint_decision = self.hint_action = None
+            self.reset_turn()
         self.phone_turn = None
         self.phone_gone_for = 0.0
         if self.revealed == seat:
