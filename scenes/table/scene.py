@@ -100,6 +100,7 @@ class TableScene(Animations, Changes, Chrome, Couch, Keeping, Hints, Scene):
         self.revealed: int | None = None
         self.last_viewer: int | None = None
         self.last_device: dict[int, str] = {}
+        self.start_couch()
         # the log and the game-over banner follow the animation, never run ahead of it
         self._moving = False
         self._queued: list[str] = []
