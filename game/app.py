@@ -216,6 +216,10 @@ class App:
         self.last_input = self.ctx.time
         if event.act is Act.DEVICE_REMOVED:
             self._on_device_removed(event.device)
+        elif event.act is Act.DEVICE_ADDED and not self.showing("controller_lost"):
+            game = next((s for s in reversed(self.stack.scenes) if s.pause_on_disconnect), None)
+            if game is not None:   # (the lost-controller screen takes a new pad itself)
+                game.device_added(event.device)
         self.stack.handle(event)
 
     def _on_device_removed(self, device: str) -> None:

@@ -229,6 +229,16 @@ class InputManager:
     def controllers(self) -> list[Device]:
         return [d for d in self.devices.values() if d.kind == "controller"]
 
+    def label(self, device: str | None) -> str:
+        """How a device is named on screen: 'Keyboard & mouse', or a controller by its
+        place among those plugged in now ('Controller 2'; one that is gone says so)."""
+        if device is None or device == KBM:
+            return "Keyboard & mouse"
+        pads = [d.id for d in self.controllers()]
+        if device not in pads:
+            return "A controller that is unplugged"
+        return "Controller {number}".format(number=pads.index(device) + 1)
+
     def glyph_style(self, device_id: str | None = None) -> str:
         dev = self.devices.get(device_id or self.last_device)
         return dev.glyphs if dev else "keys"

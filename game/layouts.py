@@ -68,6 +68,40 @@ class Layout:
         return anchor
 
 
+class SeatedLayout:
+    """A table's layout with its seats turned round the table: ``get("seatK")`` is where
+    seat K sits while seat ``home`` takes the first place (the layout's ``seat0``, the one
+    beside the hand), the others following in turn order. Whoever's hand is on show sits
+    beside it, so a hand is never drawn under another seat's name; ``place(k)`` is the
+    layout's own k-th place whoever sits there. Everything else is the layout's."""
+
+    def __init__(self, layout: Layout, seats: int, home: int = 0) -> None:
+        self.layout = layout
+        self.seats = seats
+        self.home = home
+
+    def __getattr__(self, name: str):
+        return getattr(self.layout, name)
+
+    def __contains__(self, name: str) -> bool:
+        return name in self.layout
+
+    def slot(self, seat: int) -> int:
+        """Which of the layout's places seat ``seat`` takes."""
+        return (seat - self.home) % self.seats
+
+    def get(self, name: str) -> Anchor:
+        if self.seats and name.startswith("seat") and name[4:].isdigit():
+            seat = int(name[4:])
+            if seat < self.seats:
+                name = f"seat{self.slot(seat)}"
+        return self.layout.get(name)
+
+    def place(self, k: int) -> Anchor:
+        """The layout's own ``seat{k}`` place, whoever sits there."""
+        return self.layout.get(f"seat{k}")
+
+
 def expand(required: Sequence[str], stem: str) -> list[str]:
     """The object names a layout file called ``stem`` must have: ``{seat}`` stands for
     seat0..seat{N-1}, N taken from the file name (cubirds_4 has four seats). The scene

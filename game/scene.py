@@ -82,6 +82,10 @@ class Scene:
     def rebind(self, old: str, new: str) -> None:
         """Someone carried on after ``old`` was unplugged, using ``new``."""
 
+    def device_added(self, device: str) -> None:
+        """A controller was plugged in while this scene (a game) runs (a lost one come
+        back, perhaps)."""
+
     @property
     def name(self) -> str:
         return type(self).__name__

@@ -184,8 +184,13 @@ class PrivacyScreen(Overlay):
         self.table = table
         self.seat = seat
         self.seat_name = table.match.seats[seat].name
-        self.device = table.owner(seat)
         self.prompts = ((Act.CONFIRM, f"{self.seat_name}: show my hand"), (Act.PAUSE, "Pause"))
+
+    @property
+    def device(self) -> str | None:
+        """The device that opens the hand: the seat's owner now (a seat handed to another
+        controller while this screen waited is opened by that one)."""
+        return self.table.owner(self.seat)
 
     def animating(self) -> bool:
         return False  # no focus ring, nothing moves

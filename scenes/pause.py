@@ -23,6 +23,8 @@ class Pause(Overlay):
         entries = [("Resume", self.cancel)]
         if table is not None and table.undo_target() is not None:
             entries.append(("Take back", self.take_back))
+        if table is not None:
+            entries.append(("Seats", self.seats))
         entries += [("How to play", self.rules), ("Settings", self.settings),
                     ("Quit to menu", self.quit_to_menu)]
         if table is not None and table.keeping:
@@ -46,6 +48,10 @@ class Pause(Overlay):
         table = self.table
         self.cancel()
         table.take_back()
+
+    def seats(self) -> None:
+        from scenes.table.seats import SeatsMenu
+        self.ctx.stack.push(SeatsMenu(self.ctx, self.table))
 
     def rules(self) -> None:
         from scenes.rules import Rules

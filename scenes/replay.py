@@ -15,7 +15,7 @@ from collections import deque
 from game.engine import GameOver
 from game.input import Act, Input
 from game.replay import Recording, Replayer, ReplayError, find_recording
-from scenes.table.scene import LogLine
+from scenes.table.log import LogLine
 
 SPEEDS = ("slow", "normal", "fast")
 
@@ -109,8 +109,7 @@ class ReplayMixin:
             self.view_seat = order[(order.index(self.view_seat) + 1) % len(order)]
             self.dirty = True
             if not self.animator.busy:
-                self.shown = self.state.view(self.viewer)
-                self.refresh()
+                self.show_view()
         elif act in (Act.BACK, Act.PAUSE):
             self.ctx.play("tap")
             self.ctx.stack.pop()
@@ -143,9 +142,8 @@ class ReplayMixin:
         self.decision = None
         self.finished_for = 0.0
         self.log_lines = deque(self._lines_upto(k), maxlen=self.log_lines.maxlen)
-        self.shown = self.state.view(self.viewer)
         self.turn_seat = self.state.current_player
-        self.refresh()
+        self.show_view()
         self.dirty = False
 
     def _lines_upto(self, k: int) -> list[str]:

@@ -203,11 +203,7 @@ class SeatSetup(MenuScene):
         return None
 
     def device_label(self, device: str | None) -> str:
-        if device is None or device == KBM:
-            return "Keyboard & mouse"
-        pads = [d.id for d in self.ctx.input.controllers()]
-        number = pads.index(device) + 1 if device in pads else "?"
-        return f"Controller {number}"
+        return self.ctx.input.label(device)
 
     def join(self, device: str, quiet: bool = False) -> bool:
         """Seat ``device`` in the first seat the AI holds."""

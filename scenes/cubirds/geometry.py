@@ -27,17 +27,17 @@ Groups = list[tuple[str, int]]   # the hand as (species, count), in species orde
 
 
 class CuBirdsGeometry:
-    def __init__(self, layout: Layout, num_players: int, anchor_seat: int) -> None:
+    def __init__(self, layout: Layout, num_players: int) -> None:
         self.layout = layout
         self.num_players = num_players
-        self.anchor_seat = anchor_seat   # the seat drawn at the bottom (a lone human's)
 
     def rect_of(self, name: str) -> pygame.Rect:
         return pygame.Rect(self.layout.get(name).rect)
 
     def seat_rect(self, seat: int) -> pygame.Rect:
-        """Seats turn round the table so a lone human always sits at the bottom."""
-        return self.rect_of(f"seat{(seat - self.anchor_seat) % self.num_players}")
+        """A seat's plate (the table's SeatedLayout turns the seats round so that whoever's
+        hand is on show sits at the bottom, beside it)."""
+        return self.rect_of(f"seat{seat}")
 
     # -- rows ----------------------------------------------------------------------------
     def fence(self, r: int) -> pygame.Rect:

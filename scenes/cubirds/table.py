@@ -75,9 +75,7 @@ class Counts:
 class CuBirdsTable(CuBirdsAnimations, CuBirdsDraw, TableScene):
     # -- set-up --------------------------------------------------------------------------
     def setup(self) -> None:
-        humans = self.match.humans
-        self.geo = CuBirdsGeometry(self.layout, self.match.num_players,
-                                   humans[0] if len(humans) == 1 else 0)
+        self.geo = CuBirdsGeometry(self.layout, self.match.num_players)
         self.rows_spr: list[list[CardSprite]] = [[] for _ in range(NUM_ROWS)]
         self.hand_spr: dict[str, list[CardSprite]] = {}
         self.pending_spr: CardSprite | None = None

@@ -306,13 +306,22 @@ class FlappyFamiliesDraw(Chrome):
             self._cache.put(key, surf)
         return surf
 
+    def draw_hand_tag(self, surface: pygame.Surface, seat: int) -> None:
+        """No tab: the hand's own heading names its owner (the Wild fills the room above)."""
+
     def draw_score(self, surface: pygame.Surface, anchor: pygame.Rect, count: int,
                    score: int) -> None:
         """The running score at the left of the hand: how many cards, the points."""
         a = self.ctx.assets
         mid = anchor.x + 100
+        owner = self.hand_owner()     # several people at the TV: whose hand this is
+        if owner is None:
+            heading = f"Your {count} card{'s' if count != 1 else ''}"
+        else:
+            heading = "{name}'s {count} card{s}".format(
+                name=self.match.seats[owner].name, count=count, s="s" if count != 1 else "")
         for text, size, colour, face, top in (
-                (f"Your {count} card{'s' if count != 1 else ''}", 28, ui.TEXT_MUTED, "bold", 8),
+                (heading, 28, ui.TEXT_MUTED, "bold", 8),
                 (str(score), 56, ui.ACCENT, "title", 42),
                 (f"point{'s' if score not in (1, -1) else ''}", 28, ui.TEXT, "body", 112)):
             txt = a.text(text, size, colour, face)

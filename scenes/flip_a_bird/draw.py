@@ -96,7 +96,7 @@ class FlipABirdDraw(Chrome):
     def shout_spot(self) -> tuple[int, int]:
         """The claim's big moments show below the row, never over it (its cards turn
         and count while they show), between the first plate and the log."""
-        left = self.layout.get("seat0").rect
+        left = self.layout.place(0).rect
         log = self.layout.get("log").rect
         return (left[0] + left[2] + log[0]) // 2, self.layout.get("hand").center[1]
 

@@ -13,6 +13,7 @@ import pygame
 
 from game.input import Act
 from scenes.base import draw_prompts
+from scenes.table.log import shown_to
 from sprites import ui
 
 LOG_KEEP = 20       # log lines a panel could ever show
@@ -85,7 +86,12 @@ class Chrome:
     def draw(self, surface: pygame.Surface) -> None:
         self._drawn = []
         surface.blit(self.felt(), (0, 0))
+        owner = self.hand_owner()
+        if owner is not None:
+            self.draw_hand_tray(surface, owner)
         self.draw_table(surface)
+        if owner is not None:
+            self.draw_hand_tag(surface, owner)
         for seat in range(self.match.num_players):
             self.draw_seat(surface, seat)
         self.draw_changes(surface)        # under cards in flight, focus rings and tips
@@ -102,6 +108,49 @@ class Chrome:
             draw_prompts(surface, self.ctx, self.prompt_bar(), device, y=anchor.y + anchor.h)
 
     always_prompts = False    # a replay's controls are shown whoever is to move
+
+    def hand_owner(self) -> int | None:
+        """Whose hand the tray shows, when it needs saying: several people share the TV
+        and one seat's hand is on show (its plate sits beside it, see SeatedLayout)."""
+        seat = self.viewer
+        tv = [s for s in self.match.humans if not self.is_phone(s)]
+        if seat is None or len(tv) < 2 or "hand" not in self.layout:
+            return None
+        return seat
+
+    def hand_tag_rect(self, seat: int) -> pygame.Rect:
+        """The tab naming the hand's owner: the layout's ``hand_tag`` if it has one, else
+        just above the tray's top left, clear of a lifted card."""
+        text = self.hand_tag_text(seat)
+        w, h = self.ctx.assets.font("bold", 30).size(text)
+        if "hand_tag" in self.layout:
+            return pygame.Rect(self.layout.get("hand_tag").rect[:2], (w + 64, h + 10))
+        hand = self.layout.get("hand")
+        return pygame.Rect(hand.x, hand.y - h - 20, w + 64, h + 10)
+
+    def hand_tag_text(self, seat: int) -> str:
+        return "{name}'s hand".format(name=self.match.seats[seat].name)
+
+    def tray_colour(self, seat: int) -> tuple[int, int, int]:
+        return ui.SEAT_COLOURS[self.match.seats[seat].colour % 6]
+
+    def draw_hand_tray(self, surface: pygame.Surface, seat: int) -> None:
+        """The tray under the hand on show, outlined in its owner's colour (with several
+        people at the TV; the owner's plate sits beside it, see SeatedLayout)."""
+        hand = pygame.Rect(self.layout.get("hand").rect).inflate(16, 12)
+        pygame.draw.rect(surface, self.tray_colour(seat), hand, 4, border_radius=18)
+
+    def draw_hand_tag(self, surface: pygame.Surface, seat: int) -> None:
+        """The tab on the tray: the owner's shape and name, so whose hand it is reads at a
+        glance whatever the colours look like."""
+        tag = self.hand_tag_rect(seat)
+        colour = self.tray_colour(seat)
+        pygame.draw.rect(surface, (16, 18, 24), tag, border_radius=tag.h // 2)
+        pygame.draw.rect(surface, colour, tag, 3, border_radius=tag.h // 2)
+        self.draw_seat_mark(surface, seat, (tag.x + 26, tag.centery), 11)
+        label = self.ctx.assets.text(self.hand_tag_text(seat), 30, ui.TEXT, "bold")
+        surface.blit(label, label.get_rect(midleft=(tag.x + 48, tag.centery)))
+        self.note("label", tag, self.hand_tag_text(seat))
 
     def prompt_bar(self) -> tuple[tuple[Act, str], ...]:
         """The game's prompts, then Hint, then Pause: every table ends its bar the same
@@ -126,7 +175,7 @@ class Chrome:
         """The backdrop: a soft radial light on green felt, the game's static pieces
         (paint_felt), the log's panel and every seat plate's panel, built once per table (and again only
         if felt_key changes). Plates are lit and filled on top of it (draw_seat)."""
-        key = self.felt_key()
+        key = (self.felt_key(), self.layout.home)   # the plates' panels follow the seats
         if self._felt is not None and self._felt[0] == key:
             return self._felt[1]
         if not Chrome._cloth:
@@ -311,7 +360,7 @@ class Chrome:
             recap = tuple(self.since_last_move(seat))[-LOG_KEEP:]
             if recap:
                 return "Since your turn", recap, len(recap)
-        return "", tuple(self.log_lines)[-LOG_KEEP:], 1
+        return "", tuple(shown_to(self.log_lines, self.viewer))[-LOG_KEEP:], 1
 
     def draw_log(self, surface: pygame.Surface) -> None:
         """The log panel: whole lines only, wrapped, never cut (the end of a line is often

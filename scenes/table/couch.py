@@ -38,6 +38,12 @@ class Couch:
             self.last_viewer = seat
         return self.last_viewer if self.last_viewer is not None else humans[0]
 
+    def first_home(self) -> int:
+        """Who sits beside the hand before any hand has shown: the first person at the TV
+        (a lone person's seat, wherever Seat setup put them), else the first seat."""
+        return next((i for i, seat in enumerate(self.match.seats)
+                     if seat.human and not is_phone(seat.device)), 0)
+
     def private_turn(self, seat: int) -> bool:
         """Must ``seat`` pass a privacy screen before deciding? (With privacy on, yes; a
         table may take a decision that shows nothing private in the open.)"""
@@ -69,12 +75,62 @@ class Couch:
         return None
 
     def rebind(self, old: str, new: str) -> None:
-        """Whoever carried on after an unplug now owns the orphaned seat."""
+        """Whoever carried on after an unplug now owns the orphaned seat. A device that
+        already plays a seat of its own only stands in: the seat is marked, so the lost
+        controller, plugged back in, is offered it again (see device_added)."""
+        standing_in = any(owner == new for owner in self.owners.values())
         for seat, owner in self.owners.items():
             if owner == old or (owner is None and self.last_device.get(seat) == old):
                 if owner is not None:
                     self.owners[seat] = new
+                    self.match = with_seat(self.match, seat, device=new)
+                    if standing_in:
+                        self.stand_ins.add(seat)
                 self.last_device[seat] = new
+
+    stand_ins: set[int]
+
+    def start_couch(self) -> None:
+        self.stand_ins = set()    # seats another person's device plays for a lost one
+
+    def device_added(self, device: str) -> None:
+        """A controller was plugged in: if another person's device stands in for a seat
+        whose controller was lost, ask whether this is that controller, back."""
+        if self.stand_ins and device not in self.owners.values():
+            from scenes.table.seats import SeatReturn
+            self.ctx.stack.push(SeatReturn(self.ctx, self, device))
+
+    def holder(self, seat: int) -> str | None:
+        """The device that plays ``seat`` (a phone's too); None: the AI."""
+        return self.owners.get(seat) if self.is_human(seat) else None
+
+    def give_seat(self, seat: int, device: str) -> str:
+        """Hand ``seat`` to the TV ``device`` from now on, with a line in the log; or, if
+        that device plays another seat, refuse with the words why ('' when done)."""
+        name = self.match.seats[seat].name
+        other = next((s for s, d in self.owners.items()
+                      if d == device and s != seat and self.is_human(s)), None)
+        if other is not None:
+            return "That device already plays {name}.".format(
+                name=self.match.seats[other].name)
+        self.seat_to(seat, device)
+        self.log("{name}'s seat goes to {device}.".format(
+            name=name, device=self.ctx.input.label(device)))
+        return ""
+
+    def seat_to_ai(self, seat: int) -> None:
+        """The AI plays ``seat`` from now on (at the seat's level), said in the log."""
+        self.seat_to(seat, None)
+        self.log("{name}'s seat goes to the AI.".format(name=self.match.seats[seat].name))
+
+    def swap_seats(self, one: int, other: int) -> None:
+        """The two seats change players: each goes to the device (or the AI) that played
+        the other."""
+        first, second = self.holder(one), self.holder(other)
+        self.seat_to(one, second)
+        self.seat_to(other, first)
+        self.log("{one} and {other} swap players.".format(
+            one=self.match.seats[one].name, other=self.match.seats[other].name))
 
     def is_human(self, seat: int | None) -> bool:
         return seat is not None and self.match.seats[seat].human
@@ -87,6 +143,7 @@ class Couch:
         """Hand ``seat`` to ``device`` (a phone taking its seat, a controller taking over
         from a phone that is gone) or, with None, to the AI at the seat's level."""
         info = self.match.seats[seat]
+        self.stand_ins.discard(seat)
         self.match = with_seat(self.match, seat, human=device is not None, device=device)
         if device is None:
             self.owners.pop(seat, None)
@@ -97,11 +154,10 @@ class Couch:
             self.bots.pop(seat, None)
         if not is_phone(device):
             self.desk.forget(seat)
+        if self.guard is not None:   # a seat a person played stays a person's for undo
+            self.guard.humans |= frozenset(self.match.humans)
         if self.state.current_player == seat:   # whoever decides now starts afresh
-            self.decision = None
-            self.turn_ready = False
-            self.picker = None
-            self.hint_decision = self.hint_action = None
+            self.reset_turn()
         self.phone_turn = None
         self.phone_gone_for = 0.0
         if self.revealed == seat:

@@ -3,6 +3,8 @@ their place; the table highlights it (``show_hint``, each game's hook) and the l
 why in plain words (a phone seat's hint goes to that phone alone)."""
 from __future__ import annotations
 
+from scenes.table.log import LogLine
+
 AI_SLICE = 0.004     # seconds of search per frame (the AI's and the hint's)
 
 
@@ -49,6 +51,6 @@ class Hints:
             if self.is_phone(seat):   # told to that phone alone, never the TV's log
                 self.desk.hinted(seat, decision.action, why)
                 return
-            self.log(f"Hint: {why}")
+            self.log(LogLine.of(f"Hint: {why}", None, private=seat))   # for their eyes
             self.show_hint(decision.action)
             self.ctx.play("chirp")

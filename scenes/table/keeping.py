@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from game.engine import State
 from game.store import SavedMatch
 from game.undo import UndoGuard
+from scenes.table.log import read_log, saved_log
 
 
 @dataclass(frozen=True)
@@ -46,10 +47,10 @@ class Keeping:
         if resume is not None:
             self.match_id = resume.saved.id
             self.moves_played = len(resume.saved.moves)
-            self.log_lines.extend(_read_log(resume.saved.log))
+            self.log_lines.extend(read_log(resume.saved.log))
             return
         self.match_id = self.ctx.store.start_match(self.match, self.match.seed, self.state,
-                                                   _saved_log(self.log_lines))
+                                                   saved_log(self.log_lines))
 
     def keep_move(self, seat: int | None, before: State | None, action) -> None:
         """The move just applied (``before`` is a copy of the state before it, None when
@@ -58,7 +59,7 @@ class Keeping:
             return
         index = self.moves_played - 1
         self.ctx.store.record_move(self.match_id, index, seat, action, self.state,
-                                   _saved_log([*self.log_lines, *self._queued]))
+                                   saved_log([*self.log_lines, *self._queued]))
         if self.guard is not None and before is not None:
             self.guard.played(index, seat, before, action, self.state)
 
@@ -107,13 +108,10 @@ class Keeping:
         self.moves_played = index
         name = self.match.seats[seat].name
         self.log(f"{name} takes back: {what}")
-        self.ctx.store.take_back(self.match_id, index, self.state, _saved_log(self.log_lines))
+        self.ctx.store.take_back(self.match_id, index, self.state, saved_log(self.log_lines))
         self.animator.finish_all()
         self.forget_changes()
-        self.decision = self.picker = None
-        self.turn_ready = False
-        self.hint_decision = self.hint_action = None
-        self.phone_turn = None
+        self.reset_turn()
         self.turn_seat = self.state.current_player
         self.dirty = True
         self.ctx.play("tap")
@@ -133,17 +131,3 @@ class Keeping:
         """The player chose "Abandon game": it is no longer offered to continue."""
         self.ctx.store.abandon_match(self.match_id)
         self.match_id = None
-
-
-def _saved_log(lines) -> list:
-    """The log as the store keeps it: a line that tells a seat's move as [text, seat], so
-    a continued game's log keeps its seat markers and "Since your turn" recap."""
-    return [[line, line.mover] if getattr(line, "mover", None) is not None else str(line)
-            for line in lines]
-
-
-def _read_log(saved) -> list:
-    """The log lines of a saved game (older saves kept plain text only)."""
-    from scenes.table.scene import LogLine
-    return [LogLine.of(item[0], item[1]) if isinstance(item, list) else item
-            for item in saved]

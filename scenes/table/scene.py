@@ -37,6 +37,7 @@ from scenes.table.chrome import Chrome
 from scenes.table.couch import Couch
 from scenes.table.hints import AI_SLICE, Hints
 from scenes.table.keeping import Keeping, Resume
+from scenes.table.log import LogLine, shown_to
 from scenes.table.phones import PhoneDesk
 from sprites.tween import Animator, Call
 
@@ -48,20 +49,6 @@ TABLE_COMMON = ("{seat}", "status", "log", "prompts")   # what every table's lay
 PHONE_GRACE = 3.0                                      # seconds a phone may be gone on its
 #                                                        turn before the TV asks what to do
 PHONE_SNOOZE = 30.0                                    # "Keep waiting" asks again after this
-
-
-class LogLine(str):
-    """A line of the game log that knows whose move it told (None: the table's own
-    note, such as a hint), so the panel can mark it with that seat's colour and shape
-    and pick out what happened since a person last moved."""
-
-    mover: int | None = None
-
-    @classmethod
-    def of(cls, text: str, mover: int | None) -> "LogLine":
-        line = cls(text)
-        line.mover = mover
-        return line
 
 
 class TableScene(Animations, Changes, Chrome, Couch, Keeping, Hints, Scene):
@@ -89,7 +76,9 @@ class TableScene(Animations, Changes, Chrome, Couch, Keeping, Hints, Scene):
         base_seed = match.seed if match.seed is not None else 0
         self.bots = {seat: self.make_bot(s.level, base_seed * 31 + seat)
                      for seat, s in enumerate(match.seats) if not s.human}
-        self.layout = layouts.get(self.layout_name(), ctx.log, self.layout_objects())
+        self.layout = layouts.SeatedLayout(
+            layouts.get(self.layout_name(), ctx.log, self.layout_objects()),
+            match.num_players, self.first_home())
         self.animator = Animator()
         self.log_lines: deque[str] = deque(maxlen=40)
         self.banner_text = ""
@@ -111,6 +100,7 @@ class TableScene(Animations, Changes, Chrome, Couch, Keeping, Hints, Scene):
         self.revealed: int | None = None
         self.last_viewer: int | None = None
         self.last_device: dict[int, str] = {}
+        self.start_couch()
         # the log and the game-over banner follow the animation, never run ahead of it
         self._moving = False
         self._queued: list[str] = []
@@ -133,9 +123,9 @@ class TableScene(Animations, Changes, Chrome, Couch, Keeping, Hints, Scene):
         self.desk = PhoneDesk(self)
         self.phones_on = self.desk.active
         self.start_keeping(resume)
-        self.shown = self.state.view(self.viewer)
+        self.shown = self.state.view(self.viewer)   # what setup() may read
         self.setup()
-        self.refresh()
+        self.show_view()
         self.dirty = False
 
     def enter(self) -> None:
@@ -144,6 +134,39 @@ class TableScene(Animations, Changes, Chrome, Couch, Keeping, Hints, Scene):
         if events:
             self.animate(events)
             self.dirty = True
+
+    def pause(self) -> None:
+        """A screen opens over the table (Pause, a dialog, a lost controller, a phone gone
+        quiet): a hand on show is put away first, so nothing private lies under it. It
+        opens again only through its own seat's device, after the privacy screen."""
+        if self.privacy and self.revealed is not None:
+            self.conceal()
+
+    def conceal(self) -> None:
+        """Hide the hand on show now: the move on screen ends at once, the decision under
+        way starts afresh once its owner passes the privacy screen again."""
+        self.animator.finish_all()
+        self.revealed = None
+        self.reset_turn()
+        self.show_view()
+        self.dirty = False
+
+    def reset_turn(self) -> None:
+        """Forget the decision under way (picker, AI thinking, hint, phone turn): whoever
+        decides now starts afresh."""
+        self.decision = None
+        self.turn_ready = False
+        self.picker = None
+        self.hint_decision = self.hint_action = None
+        self.phone_turn = None
+
+    def show_view(self, view=None) -> None:
+        """Put ``view`` (the viewer's, unless told) on screen: the seats turn so that whoever's
+        hand shows sits beside it (see SeatedLayout), then every sprite is rebuilt."""
+        self.shown = self.state.view(self.viewer) if view is None else view
+        if self.viewer is not None and view is None:
+            self.layout.home = self.viewer
+        self.refresh()
 
     # -- hooks for each game --------------------------------------------------------
     def new_state(self):
@@ -250,20 +273,15 @@ class TableScene(Animations, Changes, Chrome, Couch, Keeping, Hints, Scene):
             self.ctx.play("error")
             self.turn_ready = False  # the turn begins again: a fresh picker, nothing lost
             return False
-        self.decision = None
-        self.turn_ready = False
-        self.phone_turn = None
+        self.reset_turn()
         self.moves_played += 1
-        self.picker = None
-        self.hint_decision = self.hint_action = None
         self.turn_seat = mover  # the plate stays lit while this move is shown
         self._moving = True
         if hiding and self.state.current_player != mover:
             # the decision is made and play moves on: the hand goes away at once, and the
             # move is shown from the spectator's picture of the table before it
             self.revealed = None
-            self.shown = before
-            self.refresh()
+            self.show_view(before)
         try:
             for event in events:
                 if self.loggable(event):
@@ -295,7 +313,7 @@ class TableScene(Animations, Changes, Chrome, Couch, Keeping, Hints, Scene):
     def since_last_move(self, seat: int) -> list[LogLine]:
         """The log lines of the moves made since ``seat`` last moved (everything, if it
         has not moved yet): the recap a person reads when their turn comes round."""
-        lines = list(self.log_lines)
+        lines = shown_to(self.log_lines, self.viewer)
         last = max((i for i, line in enumerate(lines)
                     if getattr(line, "mover", None) == seat), default=-1)
         return [line for line in lines[last + 1:] if getattr(line, "mover", None) != seat]
@@ -350,8 +368,7 @@ class TableScene(Animations, Changes, Chrome, Couch, Keeping, Hints, Scene):
         if self._queued or self._queued_banner or self.pending_changes:
             self.flush_log()
         if self.dirty:
-            self.shown = self.state.view(self.viewer)
-            self.refresh()
+            self.show_view()
             self.dirty = False
         self.turn_seat = self.state.current_player
         if self.state.is_terminal():

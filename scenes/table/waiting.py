@@ -47,8 +47,7 @@ class PhoneWaiting(Overlay):
         self.ctx.play("tap")
 
     def to_ai(self) -> None:
-        self.table.seat_to(self.seat, None)
-        self.table.log(f"{self.seat_name}'s seat goes to the AI.")
+        self.table.seat_to_ai(self.seat)
         self.ctx.play("chirp")
         self.ctx.stack.pop()
 
@@ -59,15 +58,10 @@ class PhoneWaiting(Overlay):
             self.choosing_device = False
             return True
         if event.act is Act.CONFIRM:
-            t = self.table
-            taken = next((s for s, d in t.owners.items() if d == event.device and s != self.seat),
-                         None)
-            if taken is not None:
-                self.note = f"That device already plays {t.match.seats[taken].name}."
+            self.note = self.table.give_seat(self.seat, event.device)
+            if self.note:
                 self.ctx.play("error")
                 return True
-            t.seat_to(self.seat, event.device)
-            t.log(f"{self.seat_name}'s seat goes to a controller.")
             self.ctx.play("chirp")
             self.ctx.stack.pop()
         return True
