@@ -464,3 +464,51 @@ def test_replay_of_a_damaged_file_is_one_line_and_exit_2(tmp_path, content):
     assert "Traceback" not in done.stderr
     assert done.stderr.strip().splitlines() == [done.stderr.strip()]
     assert done.stderr.startswith("birdhouse: error: Cannot read deep.json: it ")
+
+
+def test_continue_and_history_go_on_over_damaged_rows(tmp_path):
+    """The title, Continue and History of a real App over a database with damaged rows:
+    the newest saved game's snapshot and log are junk (it is rebuilt from its moves),
+    one finished match's result nests 100,000 deep, another has a seat named with a NUL."""
+    import pygame
+
+    from scenes.history import History, MatchRow
+    from scenes.title import Title
+    from tests.harness import make_app, press, show
+
+    path = tmp_path / "birdhouse.db"
+    with open_store(path, sync="full") as store:
+        play_some(store, "cubirds", 2, seed=1, humans=2)
+        play_some(store, "cubirds", 2, seed=2, humans=2)
+        play_some(store, "cubirds", 2, seed=3, humans=2)
+        _, expected, moves = play_some(store, "cubirds", 2, seed=4, moves=6)
+    db = sqlite3.connect(path)
+    db.execute("UPDATE matches SET result = ? WHERE id = 1", ("[" * 100_000,))
+    db.execute("UPDATE match_seats SET name = ? WHERE match_id = 2 AND seat = 0", ("Ro\0bin",))
+    db.execute("UPDATE snapshots SET state = ?, log = '[[\"x\", 99]]' WHERE match_id = 4",
+               ("[" * 100_000,))
+    db.commit()
+    db.close()
+    app = make_app(tmp_path)
+    try:
+        app.ctx.store.close()
+        app.ctx.store = open_store(path, app.log)
+        title = show(app, Title(app.ctx))
+        assert title.continue_card is not None and title.continue_card.entry.id == 4
+        press(app, pygame.K_RETURN, 3)
+        resumed = app.stack.top
+        assert getattr(resumed, "resumed", False) and resumed.moves_played == moves
+        assert resumed.state.to_dict() == expected.to_dict()   # rebuilt from the moves
+        app.stack.reset(History(app.ctx))
+        app.stack.apply_pending()
+        for _ in range(3):
+            app.frame(1 / 60)
+        history = app.stack.top
+        assert [w.summary.id for w in history.group.widgets if isinstance(w, MatchRow)] == [3]
+        press(app, pygame.K_RETURN, 2)                 # the match that is left opens
+        press(app, pygame.K_ESCAPE, 2)
+        assert app.crashes == []
+        assert app.ctx.store.saving                   # a damaged row never stops saving
+    finally:
+        app.ctx.store.close()
+        pygame.quit()
