@@ -46,6 +46,11 @@ holding the database (an advisory ``flock`` on ``birdhouse.db.lock``; released b
 kernel when that process dies, even by SIGKILL), a read-only data folder, or any other
 failure to open: play without saving, one line. A write that fails later (disk full, an
 I/O error, damage found mid-game) turns saving off with one warning; it never raises.
+A *row* holding what Birdhouse never writes (the file edited by hand, or damaged where
+SQLite cannot see it: a name with a NUL, a result nested thousands deep, a count of the
+wrong type) is left out with one line, once a run, and saving goes on; its JSON columns
+are read as untrusted (game.untrusted), and a damaged snapshot or log of a saved game
+is done without (the game is rebuilt from its moves).
 Wrong *arguments* (a move index that skips, an action that cannot be saved) are bugs
 in the caller and raise ValueError as usual.
 
