@@ -980,20 +980,29 @@ class Store:
         if game_id is not None:
             where, args = where + " AND game = ?", args + (game_id,)
         what = f"{profile}'s record"
+        count = ("count", lambda v: _whole(v) and v > 0)
+        tally = ("tally", lambda v: _whole(v) and v >= 0)
         levels: dict[str, dict[str, LevelRecord]] = {}
         for game, level, played, wins in self._rows(what, db.execute(
                 f"SELECT game, level, played, wins FROM profile_levels WHERE {where}", args),
-                (("game", _text), ("AI level", lambda v: v in LEVELS), ("count", _whole),
-                 ("wins", _whole))):
-            levels.setdefault(game, {})[level] = LevelRecord(played, wins)
-        count = ("count", lambda v: _whole(v) and v > 0)
+                (("game", _text), ("AI level", lambda v: v in LEVELS), count, tally)):
+            if self._adds_up(what, played, wins):
+                levels.setdefault(game, {})[level] = LevelRecord(played, wins)
         return [Stats(profile, game, played, wins, best, total / played, streak, longest,
                       levels.get(game, {}))
                 for game, played, wins, total, best, streak, longest in self._rows(
                     what, db.execute("SELECT game, played, wins, score_total, best, streak,"
                                      f" longest FROM profile_games WHERE {where}", args),
-                    (("game", _text), count, ("wins", _whole), ("total", _whole),
-                     ("best", _maybe(_whole)), ("streak", _whole), ("longest", _whole)))]
+                    (("game", _text), count, tally, ("total", _whole),
+                     ("best", _maybe(_whole)), tally, tally))
+                if self._adds_up(what, played, wins)]
+
+    def _adds_up(self, what: str, played: int, wins: int) -> bool:
+        """A record cannot have more wins than games (else it is skipped, one line)."""
+        if wins <= played:
+            return True
+        self._skip(_BadRow(f"{what}: it has more wins ({wins}) than games ({played})"))
+        return False
 
     def score_history(self, profile: str, game_id: str, limit: int = 50) -> list[ScorePoint]:
         """``profile``'s last ``limit`` finished scores in ``game_id``, oldest first."""
