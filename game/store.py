@@ -212,6 +212,14 @@ def _whole(value: Any) -> bool:
     return type(value) is int
 
 
+def _count(value: Any) -> bool:
+    return _whole(value) and value > 0
+
+
+def _tally(value: Any) -> bool:
+    return _whole(value) and value >= 0
+
+
 def _maybe(check: Callable[[Any], bool]) -> Callable[[Any], bool]:
     return lambda value: value is None or check(value)
 
@@ -980,12 +988,11 @@ class Store:
         if game_id is not None:
             where, args = where + " AND game = ?", args + (game_id,)
         what = f"{profile}'s record"
-        count = ("count", lambda v: _whole(v) and v > 0)
-        tally = ("tally", lambda v: _whole(v) and v >= 0)
         levels: dict[str, dict[str, LevelRecord]] = {}
         for game, level, played, wins in self._rows(what, db.execute(
                 f"SELECT game, level, played, wins FROM profile_levels WHERE {where}", args),
-                (("game", _text), ("AI level", lambda v: v in LEVELS), count, tally)):
+                (("game", _text), ("AI level", lambda v: v in LEVELS), ("games", _count),
+                 ("wins", _tally))):
             if self._adds_up(what, played, wins):
                 levels.setdefault(game, {})[level] = LevelRecord(played, wins)
         return [Stats(profile, game, played, wins, best, total / played, streak, longest,
@@ -993,8 +1000,8 @@ class Store:
                 for game, played, wins, total, best, streak, longest in self._rows(
                     what, db.execute("SELECT game, played, wins, score_total, best, streak,"
                                      f" longest FROM profile_games WHERE {where}", args),
-                    (("game", _text), count, tally, ("total", _whole),
-                     ("best", _maybe(_whole)), tally, tally))
+                    (("game", _text), ("games", _count), ("wins", _tally), ("total", _whole),
+                     ("best", _maybe(_whole)), ("streak", _tally), ("longest streak", _tally)))
                 if self._adds_up(what, played, wins)]
 
     def _adds_up(self, what: str, played: int, wins: int) -> bool:
