@@ -25,6 +25,7 @@ import pygame
 from pygame._sdl2 import controller as sdl_controller
 
 from game.sdl import add_mapping
+from game.untrusted import UntrustedFileError, read_bytes
 
 KBM = "kbm"  # keyboard + mouse: one device
 
@@ -152,27 +153,47 @@ def mapping_problem(fields: list[str]) -> str:
     return ""
 
 
+MAPPINGS_MAX_BYTES = 4 << 20   # SDL_GameControllerDB's whole file is under 1 MB
+MAPPING_MAX_CHARS = 1024       # its longest line is under 400 characters
+MAPPING_WARNINGS = 10          # lines named one by one; the rest are counted in one line
+
+
 def load_mappings(path: Path, log: logging.Logger, platform: str = "Linux") -> int:
     """Add SDL_GameControllerDB lines from ``path`` (one mapping a line; '#' comments).
     Lines for another platform are skipped; a line SDL refuses costs one log line with its
-    number, never a crash. Returns how many mappings were added."""
+    number (the first few; then one line counts the rest), never a crash. A file that is
+    huge or not UTF-8 text at all (NUL bytes, as in UTF-16) is ignored with one line.
+    Returns how many mappings were added."""
     try:
-        text = path.read_text(encoding="utf-8", errors="replace")
+        data = read_bytes(path, MAPPINGS_MAX_BYTES)
+        if b"\0" in data:
+            raise UntrustedFileError("it is not UTF-8 text (it holds NUL bytes, as UTF-16 "
+                                     "does)")
     except FileNotFoundError:
         return 0
     except OSError as exc:
-        log.warning("Cannot read controller mappings %s: %s", path, exc)
+        log.warning("Cannot read controller mappings %s: %s", path, exc.strerror or exc)
         return 0
-    added = 0
-    for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        fields = line.split(",")
-        plat = next((f.split(":", 1)[1] for f in fields if f.startswith("platform:")), platform)
-        if plat != platform:
-            continue
-        problem = mapping_problem(fields)
+    except UntrustedFileError as exc:
+        log.warning("Controller mappings %s ignored: %s.", path, exc)
+        return 0
+    added = ignored = 0
+    for number, raw in enumerate(data.removeprefix(b"\xef\xbb\xbf").splitlines(), 1):
+        problem, line = "", ""
+        try:
+            line = raw.decode("utf-8").strip()
+        except UnicodeDecodeError:
+            problem = "not UTF-8 text"
+        if not problem:
+            if not line or line.startswith("#"):
+                continue
+            fields = line.split(",")
+            plat = next((f.split(":", 1)[1] for f in fields if f.startswith("platform:")),
+                        platform)
+            if plat != platform:
+                continue
+            problem = (f"longer than {MAPPING_MAX_CHARS} characters"
+                       if len(line) > MAPPING_MAX_CHARS else mapping_problem(fields))
         if not problem:
             try:
                 add_mapping(line)
@@ -180,7 +201,11 @@ def load_mappings(path: Path, log: logging.Logger, platform: str = "Linux") -> i
             except ValueError as exc:
                 problem = str(exc)
         if problem:
-            log.warning("%s line %d ignored: %s", path.name, number, problem)
+            ignored += 1
+            if ignored <= MAPPING_WARNINGS:
+                log.warning("%s line %d ignored: %s", path.name, number, problem)
+    if ignored > MAPPING_WARNINGS:
+        log.warning("%s: %d more lines ignored as well.", path.name, ignored - MAPPING_WARNINGS)
     if added:
         log.info("Loaded %d controller mapping(s) from %s", added, path)
     return added

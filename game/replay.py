@@ -6,7 +6,8 @@ What the scenes call:
   ``load_recording(path)``. Both raise :class:`ReplayError` (one line for the screen,
   never a traceback) for anything that cannot be replayed here: another file format, an
   unknown game, different rules ("recorded with CuBirds rules v1, this Birdhouse plays
-  v2"), bad JSON, wrong types, an illegal move ("move 12 (by Wren) cannot be played: ...").
+  v2"), bad JSON, wrong types, an illegal move ("move 12 (by Wren) cannot be played: ..."),
+  and a file that is huge, not UTF-8, nested too deep or holds NaN (game.untrusted).
 * ``save_recording(recording, path)`` exports one (ReplayError if it cannot be written).
 * ``python main.py --replay ID`` or ``--replay FILE.json``: ``find_recording(arg, store)``.
 * The Replay scene: ``player = Replayer(recording)`` checks every move once and keeps a
@@ -36,14 +37,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.ai import LEVELS
 from game.engine import (GAMES, Action, Event, IllegalAction, State, action_from_json,
                          action_to_json, new_game, plural, state_from_dict)
 from game.session import Match, Seat
 from game.store import SavedMatch, Store, cannot_play
+from game.untrusted import (NAME_MAX, UntrustedFileError, load_json, plausible_time,
+                            usable_name)
 
 FORMAT = "birdhouse-replay"
 FORMAT_VERSION = 1
 CHECKPOINT = 32
+MAX_BYTES = 4 << 20     # the longest game we have seen exports to 26 KB
+SEED_RANGE = range(-2**63, 2**63)   # what the store saves (a 64-bit integer)
 
 
 class ReplayError(ValueError):
@@ -136,6 +142,8 @@ class Recording:
             raise ReplayError(f"{spec.name} takes {spec.min_players}-{spec.max_players} "
                               f"players, not {players}.")
         seed = _field(data, "seed", int)
+        if seed not in SEED_RANGE:
+            raise ReplayError("The replay's 'seed' is not a 64-bit whole number.")
         options = _field(data, "options", dict)
         seats = tuple(_seat(entry, i) for i, entry in enumerate(_field(data, "seats", list)))
         if len(seats) != players:
@@ -180,18 +188,18 @@ def _seat(entry: Any, index: int) -> Seat:
     human = entry.get("human", False)
     level = entry.get("level", "normal")
     colour = entry.get("colour", index)
-    if (not isinstance(name, str) or not isinstance(human, bool)
-            or not isinstance(level, str) or not isinstance(colour, int)
-            or isinstance(colour, bool)):
-        raise ReplayError(f"Seat {index + 1} of the replay should have a name (text), human "
-                          f"(true/false), level (text) and colour (a whole number).")
+    if (not usable_name(name) or not isinstance(human, bool) or level not in LEVELS
+            or not isinstance(colour, int) or isinstance(colour, bool)):
+        raise ReplayError(f"Seat {index + 1} of the replay should have a name (text of 1 to "
+                          f"{NAME_MAX} characters), human (true/false), level ("
+                          f"{', '.join(LEVELS)}) and colour (a whole number).")
     return Seat(name, human=human, level=level, colour=colour)
 
 
 def _time(value: Any, name: str) -> float | None:
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
+    if not plausible_time(value):
         raise ReplayError(f"The replay's {name!r} should be a time in seconds.")
     return float(value)
 
@@ -201,15 +209,11 @@ def load_recording(path: Path | str) -> Recording:
     """Read and validate a replay file (ReplayError says what is wrong)."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ReplayError(f"Cannot read {path.name}: {getattr(exc, 'strerror', None) or exc}."
-                          ) from exc
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ReplayError(f"{path.name} is not valid JSON (line {exc.lineno}, column "
-                          f"{exc.colno}: {exc.msg}).") from exc
+        data = load_json(path, max_bytes=MAX_BYTES)
+    except OSError as exc:
+        raise ReplayError(f"Cannot read {path.name}: {exc.strerror or exc}.") from exc
+    except UntrustedFileError as exc:   # huge, not UTF-8, not JSON, too deep, NaN
+        raise ReplayError(f"Cannot read {path.name}: {exc}.") from exc
     return Recording.from_json(data)
 
 
@@ -260,9 +264,12 @@ def resume_state(saved: SavedMatch) -> State:
         raise ReplayError(f"This game cannot be continued: {why}.")
     if saved.snapshot is not None and saved.snapshot_moves == len(saved.moves):
         try:
-            return state_from_dict(saved.snapshot)
-        except (KeyError, TypeError, ValueError, IndexError):
+            state = state_from_dict(saved.snapshot)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
             pass  # rebuilt below from the truth
+        else:
+            if state.game_id == saved.game_id and state.num_players == len(saved.seats):
+                return state
     return Replayer(Recording.from_saved(saved)).final
 
 

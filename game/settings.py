@@ -1,24 +1,35 @@
 """Player settings, kept as JSON in the platform's user config directory.
 
-Loading never fails: a missing file gives defaults; a truncated, non-JSON or wrongly typed
-file gives defaults for the bad fields, is kept beside as ``settings.json.bad`` for a human
-to inspect, and costs one warning line. Saving writes a temp file and renames it over the
-old one, so a crash mid-write can never leave a half-written settings file.
+Loading never fails: a missing file gives defaults. A file that cannot be used -- cut
+short, not JSON, not UTF-8, huge, nested too deep (see game.untrusted) -- or a field of
+the wrong type or out of its range (NaN and Infinity included) gives the defaults for
+what is bad and keeps the rest. Such a file is kept beside as
+``settings.json.bad-<date>-<time>`` for a human to inspect (never replacing an earlier
+one), the repaired settings are written in its place, and it costs one warning line.
+Saving writes a temp file and renames it over the old one, so a crash mid-write can
+never leave a half-written settings file.
 """
 from __future__ import annotations
 
 import json
 import logging
 import os
+import shutil
 import tempfile
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
 from platformdirs import user_config_dir
 
+from game.untrusted import UntrustedFileError, bad_copy_path, load_json
+
 APP_NAME = "birdhouse"
 WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
 AI_SPEEDS = ("slow", "normal", "fast")
+RANGES: dict[str, tuple[float, float]] = {
+    "window_width": (320, 7680), "window_height": (320, 7680), "idle_seconds": (10, 3600),
+    "phone_port": (1024, 65535), "music_volume": (0.0, 1.0), "effects_volume": (0.0, 1.0)}
+MAX_BYTES = 1 << 20   # a settings file is about 500 bytes; anything near this is not one
 
 
 @dataclass
@@ -49,20 +60,14 @@ class Settings:
             if not isinstance(value, bool):
                 raise ValueError("expected true or false")
             return value
-        if isinstance(default, int):
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise ValueError("expected a whole number")
-            if name in ("window_width", "window_height") and not 320 <= value <= 7680:
-                raise ValueError("window size out of range")
-            if name == "idle_seconds" and not 10 <= value <= 3600:
-                raise ValueError("idle time out of range")
-            if name == "phone_port" and not 1024 <= value <= 65535:
-                raise ValueError("port out of range (1024-65535)")
-            return value
-        if isinstance(default, float):
-            if isinstance(value, bool) or not isinstance(value, (int, float)):
-                raise ValueError("expected a number")
-            return min(1.0, max(0.0, float(value)))
+        if isinstance(default, (int, float)):
+            whole = isinstance(default, int)
+            if isinstance(value, bool) or not isinstance(value, int if whole else (int, float)):
+                raise ValueError("expected a whole number" if whole else "expected a number")
+            low, high = RANGES[name]
+            if not low <= value <= high:   # NaN and Infinity fail this too
+                raise ValueError(f"expected {low:g} to {high:g}")
+            return value if whole else float(value)
         if name == "ai_speed" and value not in AI_SPEEDS:
             raise ValueError(f"expected one of {', '.join(AI_SPEEDS)}")
         return value
@@ -79,18 +84,20 @@ def default_path() -> Path:
 def load(path: Path, log: logging.Logger) -> Settings:
     """Read settings from ``path``; anything wrong falls back to defaults, field by field."""
     settings = Settings()
-    if not path.exists():
-        return settings
-    problems: list[str] = []
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-        if not isinstance(raw, dict):
-            raise ValueError("the file does not hold a JSON object")
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        problems.append(f"unreadable ({exc.__class__.__name__})")
-        raw = {}
+        raw = load_json(path, max_bytes=MAX_BYTES, finite=False)  # NaN: named below
+    except FileNotFoundError:
+        return settings
+    except OSError as exc:   # not ours to replace: say so and leave it alone
+        log.warning("Cannot read the settings file %s (%s); using the defaults.",
+                    path, exc.strerror or exc)
+        return settings
+    except UntrustedFileError as exc:
+        raw, problems = {}, [str(exc)]
+    else:
+        problems = [] if isinstance(raw, dict) else ["it does not hold a JSON object"]
     known = {f.name for f in fields(Settings)}
-    for name, value in raw.items():
+    for name, value in (raw.items() if isinstance(raw, dict) else ()):
         if name not in known:
             continue  # a newer or older version's field: ignore quietly
         try:
@@ -98,18 +105,25 @@ def load(path: Path, log: logging.Logger) -> Settings:
         except ValueError as exc:
             problems.append(f"{name}: {exc}")
     if problems:
-        _keep_bad_copy(path, log)
-        log.warning("Settings file %s had problems (%s); using defaults for those.",
-                    path, "; ".join(problems))
+        log.warning("Settings file %s had problems (%s); using defaults for those%s.",
+                    path, "; ".join(problems), _keep_bad_copy(path, settings, log))
     return settings
 
 
-def _keep_bad_copy(path: Path, log: logging.Logger) -> None:
+def _keep_bad_copy(path: Path, repaired: Settings, log: logging.Logger) -> str:
+    """Keep the damaged file under a dated name (a hard link: a huge file costs no
+    copy) and write the repaired settings in its place, so the next start is clean and
+    a restart loop cannot pile up copies. Returns the clause for the warning."""
+    bad = bad_copy_path(path)
     try:
-        bad = path.with_name(path.name + ".bad")
-        bad.write_bytes(path.read_bytes())
+        try:
+            os.link(path, bad)
+        except OSError:   # no hard links here (some file systems)
+            shutil.copyfile(path, bad)
     except OSError as exc:
-        log.warning("Could not keep a copy of the bad settings file: %s", exc)
+        return f"; it could not be kept ({exc.strerror or exc})"
+    save(repaired, path, log)
+    return f"; the file is kept as {bad.name}"
 
 
 def save(settings: Settings, path: Path, log: logging.Logger) -> bool:

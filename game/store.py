@@ -46,6 +46,11 @@ holding the database (an advisory ``flock`` on ``birdhouse.db.lock``; released b
 kernel when that process dies, even by SIGKILL), a read-only data folder, or any other
 failure to open: play without saving, one line. A write that fails later (disk full, an
 I/O error, damage found mid-game) turns saving off with one warning; it never raises.
+A *row* holding what Birdhouse never writes (the file edited by hand, or damaged where
+SQLite cannot see it: a name with a NUL, a result nested thousands deep, a count of the
+wrong type) is left out with one line, once a run, and saving goes on; its JSON columns
+are read as untrusted (game.untrusted), and a damaged snapshot or log of a saved game
+is done without (the game is rebuilt from its moves).
 Wrong *arguments* (a move index that skips, an action that cannot be saved) are bugs
 in the caller and raise ValueError as usual.
 
@@ -75,8 +80,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
+from game.ai import LEVELS
 from game.engine import GAMES, Action, State, action_to_json, new_game
 from game.session import Match, Seat
+from game.untrusted import (UntrustedFileError, bad_copy_path, parse_json, plausible_time,
+                            usable_name, usable_text)
 
 try:  # advisory locks are POSIX; elsewhere SQLite's own locking has to do
     import fcntl
@@ -185,6 +193,96 @@ def user_data_dir() -> str:
 
 def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+# -- reading rows back: the file is anyone's to edit -------------------------------------
+class _BadRow(ValueError):
+    """A row holding what Birdhouse never writes (edited by hand, or damaged where SQLite
+    cannot see it): it is left out with one line, and saving goes on."""
+
+
+class _SaidBefore(_BadRow):
+    """A row left out because a row it needs was (and was said to be) damaged."""
+
+
+TEXT_MAX = 200          # a game id, a status, 'round 2', an outcome, a log line
+
+
+def _whole(value: Any) -> bool:
+    return type(value) is int
+
+
+def _count(value: Any) -> bool:
+    return _whole(value) and value > 0
+
+
+def _tally(value: Any) -> bool:
+    return _whole(value) and value >= 0
+
+
+def _maybe(check: Callable[[Any], bool]) -> Callable[[Any], bool]:
+    return lambda value: value is None or check(value)
+
+
+def _text(value: Any) -> bool:
+    return usable_text(value, TEXT_MAX)
+
+
+def _checked(what: str, row: Sequence[Any],
+             checks: Sequence[tuple[str, Callable[[Any], bool]]]) -> Sequence[Any]:
+    """``row`` if each value passes its column's check, else _BadRow naming the column."""
+    for value, (column, ok) in zip(row, checks, strict=True):
+        if not ok(value):
+            shown = repr(value)
+            raise _BadRow(f"{what}: its {column} is {shown[:40]}"
+                          f"{'...' if len(shown) > 40 else ''}")
+    return row
+
+
+def _json(what: str, column: str, value: Any, kind: type = object) -> Any:
+    """A JSON column, read as untrusted (depth, NaN, lone surrogates: game.untrusted)."""
+    try:
+        data = parse_json(value)
+    except UntrustedFileError as exc:
+        raise _BadRow(f"{what}: its {column}: {exc}") from None
+    if not isinstance(data, kind):
+        raise _BadRow(f"{what}: its {column} is not a JSON "
+                      f"{'object' if kind is dict else kind.__name__}")
+    return data
+
+
+def _result(what: str, value: Any, players: int) -> dict | None:
+    if value is None:
+        return None
+    result = _json(what, "result", value, dict)
+    scores, winners = result.get("scores"), result.get("winners")
+    if not (isinstance(scores, list) and all(_whole(s) for s in scores)
+            and isinstance(winners, list)
+            and all(_whole(w) and 0 <= w < players for w in winners)
+            and _text(result.get("outcome", ""))):
+        raise _BadRow(f"{what}: its result is not scores, winners and an outcome")
+    return result
+
+
+def _log(what: str, value: Any, players: int) -> tuple:
+    """A saved game log: lines of text, or [text, seat] (seat None or one of the seats)."""
+    lines = _json(what, "log", value, list)
+    for line in lines:
+        if not (_text(line) or (isinstance(line, list) and len(line) == 2 and _text(line[0])
+                                and (line[1] is None or (_whole(line[1])
+                                                          and 0 <= line[1] < players)))):
+            raise _BadRow(f"{what}: its log holds something other than lines")
+    return tuple(lines)
+
+
+_SEAT_COLUMNS = (("seat", _whole), ("seat's name", usable_name), ("human", _whole),
+                 ("level", _maybe(lambda v: v in LEVELS)), ("colour", _whole),
+                 ("profile", _maybe(usable_name)), ("score", _maybe(_whole)),
+                 ("won", _maybe(_whole)))
+_MATCH_COLUMNS = (("game", _text), ("rules version", _whole), ("seed", _whole),
+                  ("options", lambda v: True), ("open hands", _whole), ("status", _text),
+                  ("start", plausible_time), ("end", _maybe(plausible_time)),
+                  ("result", lambda v: True))
 
 
 # -- what the screens get back -----------------------------------------------------------
@@ -414,6 +512,7 @@ class Store:
         self._lock = lock
         self._depth = 0            # open transactions (batch() nests)
         self._syncer: _Syncer | None = None
+        self._skipped: set[str] = set()   # damaged rows already reported this run
         if db is not None and sync == "background":
             self._syncer = _Syncer(path)
             self._syncer.start()
@@ -548,9 +647,27 @@ class Store:
             return work(self._db)
         except (sqlite3.Error, OSError) as exc:
             self._broken(doing, exc)
-        except ValueError as exc:  # a row whose JSON does not parse: skip it, keep saving
-            self.log.warning("Could not %s: %s.", doing, exc)
+        except _BadRow as exc:     # a damaged row: skip it, keep saving
+            self._skip(exc)
         return default
+
+    def _skip(self, exc: _BadRow) -> None:
+        """A damaged row is left out: one line the first time it is met this run."""
+        if isinstance(exc, _SaidBefore):
+            return
+        line = f"Skipped a damaged row of {self.path.name if self.path else FILE_NAME}: {exc}."
+        if line not in self._skipped:
+            self._skipped.add(line)
+            self.log.warning(line)
+
+    def _rows(self, what: str, rows: Iterator[Sequence[Any]],
+              checks: Sequence[tuple[str, Callable[[Any], bool]]]) -> Iterator[Sequence[Any]]:
+        """The rows that pass ``checks``; the others are skipped with one line each."""
+        for row in rows:
+            try:
+                yield _checked(what, row, checks)
+            except _BadRow as exc:
+                self._skip(exc)
 
     # -- profiles -------------------------------------------------------------------------------
     def remember_profile(self, name: str, colour: int = 0) -> None:
@@ -572,7 +689,8 @@ class Store:
             rows = db.execute("SELECT name, colour, last_used FROM profiles"
                               " ORDER BY last_used DESC, id LIMIT ?",
                               (-1 if limit is None else limit,))
-            return [Profile(*row) for row in rows]
+            return [Profile(*row) for row in self._rows("a profile", rows, (
+                ("name", usable_name), ("colour", _whole), ("last use", plausible_time)))]
         return self._read("read the profiles", work, [])
 
     # -- playing --------------------------------------------------------------------------------
@@ -699,7 +817,8 @@ class Store:
                 row = db.execute("SELECT best, streak FROM profile_games WHERE profile_id = ?"
                                  " AND game = ?", (profile, game)).fetchone()
                 best, streak = row if row else (None, 0)
-                streak = streak + 1 if won else 0
+                best = best if _whole(best) else None     # a damaged record starts afresh
+                streak = streak + 1 if won and _whole(streak) else int(won)
                 db.execute(
                     "INSERT INTO profile_games (profile_id, game, played, wins, score_total,"
                     " best, streak, longest) VALUES (?, ?, 1, ?, ?, ?, ?, ?)"
@@ -731,12 +850,18 @@ class Store:
                 " FROM matches m JOIN snapshots s ON s.match_id = m.id"
                 " WHERE m.status = 'playing' ORDER BY s.saved_at DESC, m.id DESC").fetchall()
             out = []
-            for match_id, game, version, moves, progress, saved_at in rows:
-                names = tuple(r[0] for r in db.execute(
-                    "SELECT name FROM match_seats WHERE match_id = ? ORDER BY seat", (match_id,)))
+            for match_id, game, version, moves, progress, saved_at in self._rows(
+                    "a saved game", rows, (("id", _whole), ("game", _text),
+                                           ("rules version", _whole), ("move count", _whole),
+                                           ("progress", _text), ("time", plausible_time))):
+                try:
+                    seats = _seated(f"match {match_id}", self._seats(db, [match_id]).get(match_id))
+                except _BadRow as exc:
+                    self._skip(exc)
+                    continue
                 why = cannot_play(game, version)
-                out.append(Unfinished(match_id, game, names, progress, moves, saved_at,
-                                      not why, why))
+                out.append(Unfinished(match_id, game, tuple(s.name for s in seats), progress,
+                                      moves, saved_at, not why, why))
             return out
         return self._read("read the saved games", work, [])
 
@@ -748,19 +873,35 @@ class Store:
                              (match_id,)).fetchone()
             if row is None:
                 return None
-            game, version, seed, options, open_hands, status, started, ended, result = row
-            seats = self._seats(db, [match_id])[match_id]
-            moves = tuple(Move(i, s, json.loads(a)) for i, s, a in db.execute(
-                "SELECT idx, seat, action FROM moves WHERE match_id = ? ORDER BY idx",
-                (match_id,)))
+            what = f"match {match_id}"
+            game, version, seed, options, open_hands, status, started, ended, result = (
+                _checked(what, row, _MATCH_COLUMNS))
+            seats = _seated(what, self._seats(db, [match_id]).get(match_id))
+            moves: list[Move] = []
+            for i, s, a in db.execute("SELECT idx, seat, action FROM moves WHERE match_id = ?"
+                                      " ORDER BY idx", (match_id,)):
+                _checked(what, (i, s), (("move number", lambda v: v == len(moves)),
+                                        ("mover", _maybe(lambda v: _whole(v) and
+                                                         0 <= v < len(seats)))))
+                moves.append(Move(i, s, _json(what, f"move {i + 1}", a)))
             snap = db.execute("SELECT moves, state, log FROM snapshots WHERE match_id = ?",
                               (match_id,)).fetchone()
+            if snap is not None and snap[0] != len(moves):
+                raise _BadRow(f"{what}: its saved state does not follow its moves")
+
+            def kept(read: Callable[[], Any], default: Any) -> Any:
+                """The snapshot and its log only save time: damaged, they are done without."""
+                try:
+                    return read() if snap is not None else default
+                except _BadRow as exc:
+                    self._skip(exc)
+                    return default
             return SavedMatch(
-                match_id, game, version, seed, json.loads(options), bool(open_hands), seats,
-                status, started, ended, moves,
-                json.loads(snap[1]) if snap else None, snap[0] if snap else len(moves),
-                tuple(json.loads(snap[2])) if snap else (),
-                json.loads(result) if result else None)
+                match_id, game, version, seed, _json(what, "options", options, dict),
+                bool(open_hands), seats, status, started, ended, tuple(moves),
+                kept(lambda: _json(what, "saved state", snap[1], dict), None), len(moves),
+                kept(lambda: _log(what, snap[2], len(seats)), ()),
+                _result(what, result, len(seats)))
         return self._read("read a saved game", work, None)
 
     # -- history --------------------------------------------------------------------------------
@@ -798,10 +939,10 @@ class Store:
             seats = self._seats(db, order)
             out = []
             for match_id in order:
-                _, game, started, ended, status, result = rows[match_id]
-                res = json.loads(result) if result else {}
-                out.append(MatchSummary(match_id, game, started, ended, status, seats[match_id],
-                                        tuple(res.get("winners", ())), res.get("outcome", "")))
+                try:
+                    out.append(_summary(rows[match_id], seats.get(match_id)))
+                except _BadRow as exc:
+                    self._skip(exc)
             return out
         return self._read("read the history", work, [])
 
@@ -846,15 +987,29 @@ class Store:
         where, args = "profile_id = ?", (pid,)
         if game_id is not None:
             where, args = where + " AND game = ?", args + (game_id,)
+        what = f"{profile}'s record"
         levels: dict[str, dict[str, LevelRecord]] = {}
-        for game, level, played, wins in db.execute(
-                f"SELECT game, level, played, wins FROM profile_levels WHERE {where}", args):
-            levels.setdefault(game, {})[level] = LevelRecord(played, wins)
+        for game, level, played, wins in self._rows(what, db.execute(
+                f"SELECT game, level, played, wins FROM profile_levels WHERE {where}", args),
+                (("game", _text), ("AI level", lambda v: v in LEVELS), ("games", _count),
+                 ("wins", _tally))):
+            if self._adds_up(what, played, wins):
+                levels.setdefault(game, {})[level] = LevelRecord(played, wins)
         return [Stats(profile, game, played, wins, best, total / played, streak, longest,
                       levels.get(game, {}))
-                for game, played, wins, total, best, streak, longest in db.execute(
-                    "SELECT game, played, wins, score_total, best, streak, longest"
-                    f" FROM profile_games WHERE {where}", args)]
+                for game, played, wins, total, best, streak, longest in self._rows(
+                    what, db.execute("SELECT game, played, wins, score_total, best, streak,"
+                                     f" longest FROM profile_games WHERE {where}", args),
+                    (("game", _text), ("games", _count), ("wins", _tally), ("total", _whole),
+                     ("best", _maybe(_whole)), ("streak", _tally), ("longest streak", _tally)))
+                if self._adds_up(what, played, wins)]
+
+    def _adds_up(self, what: str, played: int, wins: int) -> bool:
+        """A record cannot have more wins than games (else it is skipped, one line)."""
+        if wins <= played:
+            return True
+        self._skip(_BadRow(f"{what}: it has more wins ({wins}) than games ({played})"))
+        return False
 
     def score_history(self, profile: str, game_id: str, limit: int = 50) -> list[ScorePoint]:
         """``profile``'s last ``limit`` finished scores in ``game_id``, oldest first."""
@@ -866,7 +1021,10 @@ class Store:
                               " WHERE profile_id = ? AND game = ? AND finished_at IS NOT NULL"
                               " ORDER BY finished_at DESC, match_id DESC LIMIT ?",
                               (pid, game_id, limit)).fetchall()
-            return [ScorePoint(m, t, s, bool(w)) for m, t, s, w in reversed(rows)]
+            checks = (("match", _whole), ("time", plausible_time), ("score", _whole),
+                      ("won", _whole))
+            return [ScorePoint(m, t, s, bool(w))
+                    for m, t, s, w in self._rows(f"{profile}'s scores", reversed(rows), checks)]
         return self._read("read the statistics", work, [])
 
     def highlights(self, match_id: int | None) -> list[Highlight]:
@@ -882,7 +1040,11 @@ class Store:
             return [Highlight(seat, name, score, bool(won),
                               before is not None and score is not None and score > before,
                               before, streak or 0)
-                    for seat, name, score, won, before, streak in rows]
+                    for seat, name, score, won, before, streak in self._rows(
+                        f"match {match_id}", rows, (
+                            ("seat", _whole), ("name", usable_name), ("score", _maybe(_whole)),
+                            ("won", _whole), ("best", _maybe(_whole)),
+                            ("streak", _maybe(_whole))))]
         return self._read("read the results", work, [])
 
     @staticmethod
@@ -890,17 +1052,32 @@ class Store:
         row = db.execute("SELECT id FROM profiles WHERE name = ?", (name,)).fetchone()
         return row[0] if row else None
 
-    @staticmethod
-    def _seats(db: sqlite3.Connection, match_ids: list[int]) -> dict[int, tuple[SeatRecord, ...]]:
+    def _seats(self, db: sqlite3.Connection,
+               match_ids: list[int]) -> dict[int, tuple[SeatRecord, ...]]:
+        """Each match's seats, in order; a match with a damaged seat row (or seats not
+        numbered 0, 1, 2 ...) is left out, with one line (a match with no seat rows at
+        all is there, with none)."""
         out: dict[int, list[SeatRecord]] = {m: [] for m in match_ids}
         for row in _where_in(
                 db, "SELECT s.match_id, s.seat, s.name, s.human, s.level, s.colour, p.name,"
                     " s.score, s.won FROM match_seats s LEFT JOIN profiles p"
                     " ON p.id = s.profile_id WHERE s.match_id IN ({})"
                     " ORDER BY s.match_id, s.seat", match_ids):
-            match_id, seat, name, human, level, colour, profile, score, won = row
-            out[match_id].append(SeatRecord(seat, name, bool(human), level, colour, profile,
-                                             score, None if won is None else bool(won)))
+            match_id, *values = row
+            seats = out.get(match_id)
+            if seats is None:
+                continue   # already found damaged
+            try:
+                seat, name, human, level, colour, profile, score, won = _checked(
+                    f"match {match_id}", values, _SEAT_COLUMNS)
+                if seat != len(seats):
+                    raise _BadRow(f"match {match_id}: its seats are not numbered in order")
+            except _BadRow as exc:
+                self._skip(exc)
+                del out[match_id]
+                continue
+            seats.append(SeatRecord(seat, name, bool(human), level, colour, profile,
+                                    score, None if won is None else bool(won)))
         return {m: tuple(s) for m, s in out.items()}
 
 
@@ -913,6 +1090,28 @@ def close_all() -> None:
     thread is stopped while it can still run, the WAL checkpointed, the lock let go."""
     for store in list(_OPEN):
         store.close()
+
+
+def _seated(what: str, seats: tuple[SeatRecord, ...] | None) -> tuple[SeatRecord, ...]:
+    """A match's seats from :meth:`Store._seats` (None: a damaged seat, already said)."""
+    if seats is None:
+        raise _SaidBefore(what)
+    if not seats:
+        raise _BadRow(f"{what}: it has no seats")
+    return seats
+
+
+def _summary(row: Sequence[Any], seats: tuple[SeatRecord, ...] | None) -> MatchSummary:
+    """One History line from its ``matches`` row (_BadRow if the row is damaged)."""
+    match_id = row[0]
+    what = f"match {match_id}"
+    game, started, ended, status, result = _checked(what, row[1:], (
+        ("game", _text), ("start", plausible_time), ("end", _maybe(plausible_time)),
+        ("status", _text), ("result", lambda v: True)))
+    seats = _seated(what, seats)
+    res = _result(what, result, len(seats)) or {}
+    return MatchSummary(match_id, game, started, ended, status, seats,
+                        tuple(res.get("winners", ())), res.get("outcome", ""))
 
 
 def _where_in(db: sqlite3.Connection, sql: str, ids: Sequence[int]) -> Iterator[tuple]:
@@ -1089,12 +1288,7 @@ def _is_damage(exc: BaseException) -> bool:
 def _keep_aside(path: Path) -> str:
     """Rename the damaged file (and its WAL and shared-memory files, which belong to it
     and would otherwise be replayed into the fresh one) to ``<name>.bad-<date-time>``."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    bad = path.with_name(f"{path.name}.bad-{stamp}")
-    number = 2
-    while bad.exists():
-        bad = path.with_name(f"{path.name}.bad-{stamp}-{number}")
-        number += 1
+    bad = bad_copy_path(path)
     for suffix in ("", "-wal", "-shm"):
         source = Path(f"{path}{suffix}")
         if source.exists():
