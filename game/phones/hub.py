@@ -14,12 +14,10 @@ from collections import deque
 from typing import Mapping
 
 from game.phones.net import LOOPBACK, allowed_host, lan_address
-from game.phones.server import Inbound, Limits, PhoneServer
+from game.phones.server import Inbound, Limits, PhoneServer, join_codes
 
 PREFIX = "phone:"
 DEFAULT_PORT = 8765
-CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no 0/O or 1/I to misread
-CODE_LENGTH = 6
 MAX_SEATS = 6
 
 
@@ -70,8 +68,7 @@ class Phones:
         self.close()
         self.session += 1
         self.tokens = {seat: secrets.token_urlsafe(16) for seat in range(seats)}
-        self.codes = {seat: "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
-                      for seat in range(seats)}
+        self.codes = join_codes(seats)
         host = self.host or lan_address()
         if not allowed_host(host):
             self.failure = f"{host} is not a home-network address"
@@ -144,6 +141,8 @@ class Phones:
                 self.joined.add(item.seat)
             elif item.kind == "leave":
                 self.connected.discard(item.seat)
+            elif item.kind == "codes":    # too many wrong codes: the server made new ones
+                self.codes = dict(item.data["codes"])
             self._events.append(item)
         return news
 
@@ -153,7 +152,8 @@ class Phones:
             self.server.flush()
 
     def take(self) -> list[Inbound]:
-        """The phones' joins, leaves, moves and hint requests since the last take."""
+        """The phones' joins, leaves, moves and hint requests since the last take (and
+        ``codes``: every seat's join code was just replaced)."""
         out = list(self._events)
         self._events.clear()
         return out

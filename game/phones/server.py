@@ -7,8 +7,18 @@ frame, without ever waiting on the network.
 
 Anyone on the Wi-Fi can reach it, so it trusts nothing:
 
+* only its own address may be named: a request whose Host is not this server's address
+  and port is refused (421), as is one from a page of another origin (403), so a web
+  page elsewhere cannot reach it through DNS rebinding;
+* sockets are let in by one doorman (:class:`_Door`): strangers (no valid seat token
+  in the request) share a few slots, at most a handful per address, and each has
+  ``Limits.hello_timeout`` seconds to say a valid hello; a seat's valid token always
+  finds its seat's own slot, so strangers holding every other slot cannot keep a
+  phone from coming back;
 * a phone joins only with a seat token of this session (``secrets.token_urlsafe``), or
-  the seat's short join code; failed tries are limited per address;
+  the seat's short join code. A valid token is checked first and always let in; wrong
+  tries lock their address out of codes for a minute, and too many wrong codes from
+  everyone together give every seat a new code (``Inbound("codes")`` tells the TV);
 * a message is text, at most ``Limits.max_message`` bytes, JSON, of a known type with
   fields of the right shape, else it earns an error reply (and, past a limit, a close);
 * each connection has a token bucket; a flood is dropped with a warning, then closed;
@@ -27,11 +37,12 @@ import itertools
 import json
 import logging
 import queue
+import secrets
 import socket
 import sys
 import threading
 import time
-from collections import deque
+from collections import Counter, deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
@@ -42,6 +53,9 @@ PAGE_FILES = {"/": ("index.html", "text/html"), "/phone.js": ("phone.js", "text/
 MAX_PATH = 8          # picks in one move (a species, then an end, ...)
 MAX_INDEX = 999       # the most options one pick offers
 SWITCH_INTERVAL = 0.001   # seconds a thread may hold the GIL while the server runs
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no 0/O or 1/I to misread
+CODE_LENGTH = 6
+LOCKOUT = 60.0            # seconds wrong joins are remembered (per address and in all)
 
 
 @dataclass(frozen=True)
@@ -53,16 +67,33 @@ class Limits:
     burst: int = 40                # ... and in one burst
     flood_close: int = 200         # messages dropped for speed before the phone is closed
     max_errors: int = 50           # malformed messages before the phone is closed
-    hello_timeout: float = 10.0    # seconds to say which seat it is
+    # a phone says hello the moment its socket opens: 2 s is many round trips on a slow
+    # Wi-Fi, and a socket that says nothing gives its slot back as soon
+    hello_timeout: float = 2.0
     heartbeat: float = 10.0        # a phone that stops answering pings is closed
-    max_connections: int = 32
+    # sockets without a valid seat token in their request (a first join by code), open
+    # at once: more than a household joins together, few enough to stay cheap
+    strangers: int = 24
+    # ... of them from one address: a phone needs one, the rest cover its retries; one
+    # machine cannot take every slot (seated phones do not count: behind a NAT, six
+    # phones may share one address)
+    per_address: int = 4
+    # sockets with a seat's valid token that have not said hello yet: the phone, and the
+    # phone again while its first try hangs; never counted as strangers
+    per_seat: int = 2
     send_queue: int = 256          # messages waiting for a phone that does not read
-    bad_joins: int = 20            # wrong tokens or codes per address a minute
+    bad_joins: int = 20            # wrong tokens or codes per address a minute, then codes
+                                   # from it are refused for the rest of that minute
+    # wrong codes from everyone a minute, then every seat gets a new code: a family
+    # mistypes a few; a guesser with many addresses gets this many tries per set
+    bad_codes: int = 30
 
 
 @dataclass(frozen=True)
 class Inbound:
-    """Something a phone did, for the game loop: ``join``, ``leave``, ``move``, ``hint``."""
+    """Something a phone did, for the game loop: ``join``, ``leave``, ``move``, ``hint``;
+    or ``codes`` (seat -1): too many wrong codes, ``data["codes"]`` are every seat's new
+    join codes."""
 
     kind: str
     seat: int
@@ -95,10 +126,77 @@ class _Conn:
     address: str
     out: asyncio.Queue
     bucket: _Bucket
+    slot: tuple[str, Any] | None = None   # the door's slot, held until a valid hello
     seat: int | None = None
     dropped: int = 0
     errors: int = 0
     closing: bool = False
+
+
+class _Door:
+    """The one place that decides whether a socket may open. It counts the sockets that
+    have not said a valid hello yet, by the slot they came in on: a seat's own slot
+    (a valid seat token in the request) or the strangers' (by address). A seated phone
+    holds no slot: each seat has one phone at a time (a new one replaces the old)."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.held: Counter[tuple[str, Any]] = Counter()
+        self.strangers = 0
+
+    def admit(self, address: str, seat: int | None) -> tuple[tuple[str, Any] | None, str]:
+        """The slot a socket from ``address`` takes (``seat``: the seat its valid token
+        names, or None), or None and why it may not open now."""
+        if seat is not None:
+            slot: tuple[str, Any] = ("seat", seat)
+            if self.held[slot] >= self.limits.per_seat:
+                return None, "This seat's phone is already connecting."
+        else:
+            slot = ("address", address)
+            if self.held[slot] >= self.limits.per_address:
+                return None, "Too many connections from this address: try again soon."
+            if self.strangers >= self.limits.strangers:
+                return None, "Too many phones are connecting: try again soon."
+            self.strangers += 1
+        self.held[slot] += 1
+        return slot, ""
+
+    def release(self, conn: _Conn) -> None:
+        """The socket said a valid hello, or closed: its slot is free again."""
+        slot, conn.slot = conn.slot, None
+        if slot is None:
+            return
+        self.held[slot] -= 1
+        if self.held[slot] <= 0:
+            del self.held[slot]
+        if slot[0] == "address":
+            self.strangers -= 1
+
+
+class _Tries:
+    """Wrong joins in the last ``LOCKOUT`` seconds, oldest first."""
+
+    def __init__(self) -> None:
+        self.stamps: deque[float] = deque()
+
+    def count(self) -> int:
+        now = time.monotonic()
+        while self.stamps and now - self.stamps[0] > LOCKOUT:
+            self.stamps.popleft()
+        return len(self.stamps)
+
+    def add(self) -> int:
+        self.stamps.append(time.monotonic())
+        return self.count()
+
+
+def join_codes(seats: int) -> dict[int, str]:
+    """A fresh join code for each seat, no two alike."""
+    codes: dict[int, str] = {}
+    while len(set(codes.values())) < seats:
+        codes = {seat: "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+                 for seat in range(seats)}
+    return codes
 
 
 def _error(message: str, code: str = "bad_message") -> dict:
@@ -165,7 +263,11 @@ class PhoneServer:
         self._latest: dict[int, str] = {}
         self._images: dict[str, bytes] = {}
         self._allowed: dict[int, set[str]] = {}
-        self._bad_joins: dict[str, deque] = {}
+        self._door = _Door(limits)
+        self._bad_joins: dict[str, _Tries] = {}     # wrong joins by address
+        self._bad_codes = _Tries()                  # wrong codes from every address
+        self._hosts: frozenset[str] = frozenset()   # the Host values naming this server
+        self._origins: frozenset[str] = frozenset()  # ... and its pages' Origin
         self._waking = False
         self._dirty = False
         self._switch = sys.getswitchinterval()
@@ -184,6 +286,10 @@ class PhoneServer:
         Raises OSError if nothing can be bound."""
         sock = self._bind()
         self.port = sock.getsockname()[1]
+        # the address in the QR code and the loopback names, always with the port
+        self._hosts = frozenset(f"{name}:{self.port}"
+                                for name in (self.host, "127.0.0.1", "localhost"))
+        self._origins = frozenset(f"http://{host}" for host in self._hosts)
         self._thread = threading.Thread(target=self._run, args=(sock,), name="phones",
                                         daemon=True)
         # the game loop holds the GIL while it draws; by default the server would wait up
@@ -292,7 +398,14 @@ class PhoneServer:
     async def _serve(self, sock: socket.socket) -> None:
         from aiohttp import web
 
-        app = web.Application(client_max_size=self.limits.max_message)
+        @web.middleware
+        async def guard(request, handler):
+            refused = self.refusal(request.headers)
+            if refused is not None:
+                return web.Response(status=refused[0], text=refused[1])
+            return await handler(request)
+
+        app = web.Application(client_max_size=self.limits.max_message, middlewares=[guard])
         app.router.add_get("/ws", self._ws)
         app.router.add_get("/img/{digest:[0-9a-f]{16,64}}.png", self._image)
         for route in PAGE_FILES:
@@ -344,6 +457,22 @@ class PhoneServer:
                     self._send(conn, item[2])
 
     # -- HTTP ------------------------------------------------------------------------------
+    def refusal(self, headers: Mapping[str, str]) -> tuple[int, str] | None:
+        """Why a request may not reach this server (status, a line), or None. Its Host
+        must name this server (a DNS-rebinding page names its own domain), and an
+        Origin, when sent, must be this server's own."""
+        host = headers.get("Host", "").lower()
+        if host not in self._hosts:
+            return 421, "This server answers only to its own address."
+        origin = headers.get("Origin")
+        # Browsers send Origin with every WebSocket handshake (and with cross-origin
+        # requests), so a page elsewhere is refused here. A request without one is not
+        # from a page in a browser: such a program could send any Origin it liked, so
+        # refusing it would stop nothing (it still needs a seat token); it is let in.
+        if origin is not None and origin.lower() not in self._origins:
+            return 403, "Pages from other sites may not use this server."
+        return None
+
     async def _static(self, request):
         from aiohttp import web
 
@@ -372,16 +501,22 @@ class PhoneServer:
     async def _ws(self, request):
         from aiohttp import WSMsgType, web
 
-        if len(self._conns) >= self.limits.max_connections:
-            return web.Response(status=503, text="Too many phones are connected.")
-        ws = web.WebSocketResponse(max_msg_size=self.limits.max_message,
-                                   heartbeat=self.limits.heartbeat)
-        await ws.prepare(request)
-        conn = _Conn(next(self._ids), ws, request.remote or "?",
-                     asyncio.Queue(), _Bucket(self.limits.rate, self.limits.burst))
-        self._conns[conn.id] = conn
-        writer = asyncio.create_task(self._writer(conn))
+        address = request.remote or "?"
+        # the page puts its seat token in the request too (as images do), so a phone
+        # coming back is let in on its seat's own slot before it says a word
+        token = request.query.get("t", "")
+        slot, why = self._door.admit(address, self.tokens.get(token) if token else None)
+        if slot is None:
+            return web.Response(status=503, text=why)
+        conn = _Conn(next(self._ids), None, address, asyncio.Queue(),
+                     _Bucket(self.limits.rate, self.limits.burst), slot)
+        writer = None
         try:
+            ws = conn.ws = web.WebSocketResponse(max_msg_size=self.limits.max_message,
+                                                 heartbeat=self.limits.heartbeat)
+            await ws.prepare(request)
+            self._conns[conn.id] = conn
+            writer = asyncio.create_task(self._writer(conn))
             if await self._hello(conn):
                 async for msg in ws:
                     if msg.type == WSMsgType.TEXT:
@@ -393,16 +528,18 @@ class PhoneServer:
         except (asyncio.CancelledError, ConnectionError):
             pass
         finally:
+            self._door.release(conn)
             self._conns.pop(conn.id, None)
             if conn.seat is not None and self._by_seat.get(conn.seat) is conn:
                 del self._by_seat[conn.seat]
                 self._inbox.put(Inbound("leave", conn.seat, conn.id))
-            self._close(conn, 1000, "")
-            try:
-                await asyncio.wait_for(writer, 1.0)
-            except (asyncio.TimeoutError, asyncio.CancelledError):
-                writer.cancel()
-        return ws
+            if writer is not None:
+                self._close(conn, 1000, "")
+                try:
+                    await asyncio.wait_for(writer, 1.0)
+                except (asyncio.TimeoutError, asyncio.CancelledError):
+                    writer.cancel()
+        return conn.ws
 
     async def _writer(self, conn: _Conn) -> None:
         """Sends one connection's messages in order; a close ends it."""
@@ -418,7 +555,8 @@ class PhoneServer:
                 return
 
     async def _hello(self, conn: _Conn) -> bool:
-        """The first message must say which seat this phone is (token or join code)."""
+        """The first message must say which seat this phone is (token or join code),
+        within ``Limits.hello_timeout`` of the socket opening."""
         from aiohttp import WSMsgType
 
         try:
@@ -435,22 +573,16 @@ class PhoneServer:
             self._send(conn, _error("Say hello with your seat's token first."))
             self._close(conn, 4000, "no hello")
             return False
-        if self._too_many_bad_joins(conn.address):
-            self._send(conn, _error("Too many wrong codes: wait a minute.", "locked"))
-            self._close(conn, 4029, "too many tries")
+        seat = self._join(conn.address, data.get("token"), data.get("code"))
+        if isinstance(seat, str):
+            locked = seat == "locked"
+            self._send(conn, _error("Too many wrong codes: wait a minute." if locked else
+                                    "This link is not for the game on the TV now: scan "
+                                    "your seat's code again.", seat))
+            self._close(conn, 4029 if locked else 4003, "too many tries" if locked else
+                        "bad token")
             return False
-        token, code = data.get("token"), data.get("code")
-        seat = None
-        if isinstance(token, str) and len(token) <= 64:
-            seat = self.tokens.get(token)
-        elif isinstance(code, str) and len(code) <= 16:
-            seat = self.codes.get(code.strip().upper())
-        if seat is None:
-            self._bad_joins.setdefault(conn.address, deque()).append(time.monotonic())
-            self._send(conn, _error("This link is not for the game on the TV now: scan "
-                                    "your seat's code again.", "bad_token"))
-            self._close(conn, 4003, "bad token")
-            return False
+        self._door.release(conn)
         old = self._by_seat.get(seat)
         if old is not None:
             self._send(old, {"type": "replaced",
@@ -464,14 +596,36 @@ class PhoneServer:
         self._inbox.put(Inbound("join", seat, conn.id))
         return True
 
-    def _too_many_bad_joins(self, address: str) -> bool:
+    def _join(self, address: str, token: Any, code: Any) -> int | str:
+        """The seat a hello names, or why not ("bad_token", "locked"). A valid token is
+        let in before any lockout: it cannot be guessed, and a phone behind the same
+        router as a guesser must still get in. Codes can be guessed: an address with too
+        many wrong tries is not asked for one, and too many wrong codes from everyone
+        together give every seat a new one."""
+        if isinstance(token, str) and len(token) <= 64 and token in self.tokens:
+            return self.tokens[token]
         tries = self._bad_joins.get(address)
-        if not tries:
-            return False
-        now = time.monotonic()
-        while tries and now - tries[0] > 60.0:
-            tries.popleft()
-        return len(tries) >= self.limits.bad_joins
+        wrong = tries.count() if tries is not None else 0
+        if wrong >= self.limits.bad_joins:
+            return "locked"
+        if tries is not None and not wrong:
+            del self._bad_joins[address]     # its minute is over: forget it
+        guess = isinstance(code, str) and len(code) <= 16 and not isinstance(token, str)
+        if guess and code.strip().upper() in self.codes:
+            return self.codes[code.strip().upper()]
+        self._bad_joins.setdefault(address, _Tries()).add()
+        if guess and self._bad_codes.add() >= self.limits.bad_codes:
+            self._new_codes()
+        return "bad_token"
+
+    def _new_codes(self) -> None:
+        """Too many wrong codes: every seat gets a new one at once (the old ones are
+        refused from now on); seat tokens, and so every phone that joined, stay valid."""
+        fresh = join_codes(len(self.seat_tokens))
+        self.codes = {code: seat for seat, code in fresh.items()}
+        self._bad_codes = _Tries()
+        self.log.warning("Phones: too many wrong join codes; every seat has a new code.")
+        self._inbox.put(Inbound("codes", -1, 0, {"codes": fresh}))
 
     def _receive(self, conn: _Conn, text: str) -> None:
         if not conn.bucket.take():
