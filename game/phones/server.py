@@ -38,6 +38,7 @@ import json
 import logging
 import queue
 import secrets
+import selectors
 import socket
 import sys
 import threading
@@ -52,7 +53,7 @@ PAGE_FILES = {"/": ("index.html", "text/html"), "/phone.js": ("phone.js", "text/
               "/phone.css": ("phone.css", "text/css")}
 MAX_PATH = 8          # picks in one move (a species, then an end, ...)
 MAX_INDEX = 999       # the most options one pick offers
-SWITCH_INTERVAL = 0.001   # seconds a thread may hold the GIL while the server runs
+SWITCH_INTERVAL = 0.0001  # seconds a thread may hold the GIL while the server waits for it
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no 0/O or 1/I to misread
 CODE_LENGTH = 6
 LOCKOUT = 60.0            # seconds wrong joins are remembered (per address and in all)
@@ -99,6 +100,20 @@ class Inbound:
     seat: int
     conn: int
     data: Mapping[str, Any] = field(default_factory=dict)
+
+
+class _Selector(selectors.DefaultSelector):
+    """The server loop's selector, without the zero-timeout peeks. Between two rounds
+    of callbacks asyncio asks for ready sockets with timeout 0; each ask lets go of the
+    GIL, and taking it back from a game loop that is drawing costs a switch interval or
+    more. A card image took four such hand-overs before its answer left, two of them
+    peeks; without them, two. Sockets are still read whenever the loop runs out of
+    callbacks, which it does after every request."""
+
+    def select(self, timeout: float | None = None):
+        if timeout is not None and timeout <= 0:
+            return []
+        return super().select(timeout)
 
 
 class _Bucket:
@@ -293,7 +308,9 @@ class PhoneServer:
         self._thread = threading.Thread(target=self._run, args=(sock,), name="phones",
                                         daemon=True)
         # the game loop holds the GIL while it draws; by default the server would wait up
-        # to 5 ms for its turn each time a phone speaks: 1 ms keeps answers prompt
+        # to 5 ms for its turn each time it wakes (a request wakes it twice or more):
+        # 0.1 ms keeps answers prompt, and costs the game loop nothing while no phone
+        # speaks (an idle server does not ask for the GIL)
         self._switch = sys.getswitchinterval()
         sys.setswitchinterval(min(self._switch, SWITCH_INTERVAL))
         self._thread.start()
@@ -377,7 +394,7 @@ class PhoneServer:
 
     # -- the server thread ---------------------------------------------------------------
     def _run(self, sock: socket.socket) -> None:
-        loop = asyncio.new_event_loop()
+        loop = asyncio.SelectorEventLoop(_Selector())
         asyncio.set_event_loop(loop)
         self._loop = loop
         try:
