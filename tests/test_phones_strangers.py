@@ -11,7 +11,7 @@ import time
 import aiohttp
 
 from game.assets import Assets
-from game.phones.server import Limits
+from game.phones.wire import Limits
 from scenes.seat_setup import SeatSetup
 from tests.harness import show
 from tests.phone_client import PhoneClient

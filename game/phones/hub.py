@@ -14,7 +14,8 @@ from collections import deque
 from typing import Mapping
 
 from game.phones.net import LOOPBACK, allowed_host, lan_address
-from game.phones.server import Inbound, Limits, PhoneServer, join_codes
+from game.phones.process import ServerProcess
+from game.phones.wire import Inbound, Limits, join_codes
 
 PREFIX = "phone:"
 DEFAULT_PORT = 8765
@@ -48,7 +49,7 @@ class Phones:
         self.port = port
         self.host = host
         self.limits = limits
-        self.server: PhoneServer | None = None
+        self.server: ServerProcess | None = None
         self.tokens: dict[int, str] = {}
         self.codes: dict[int, str] = {}
         self.session = 0                       # bumped by every open: old tokens are stale
@@ -74,9 +75,9 @@ class Phones:
             self.failure = f"{host} is not a home-network address"
             self.log.warning("Phones: refusing to listen on %s (not loopback or LAN).", host)
             return False
-        server = PhoneServer({t: s for s, t in self.tokens.items()},
-                             {c: s for s, c in self.codes.items()}, host, self.port,
-                             self.limits, self.log)
+        server = ServerProcess({t: s for s, t in self.tokens.items()},
+                               {c: s for s, c in self.codes.items()}, host, self.port,
+                               self.limits, self.log)
         try:
             server.start()
         except OSError as exc:
@@ -142,7 +143,7 @@ class Phones:
             elif item.kind == "leave":
                 self.connected.discard(item.seat)
             elif item.kind == "codes":    # too many wrong codes: the server made new ones
-                self.codes = dict(item.data["codes"])
+                self.codes = {int(seat): code for seat, code in item.data["codes"].items()}
             self._events.append(item)
         return news
 
