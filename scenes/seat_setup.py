@@ -285,6 +285,8 @@ class SeatSetup(MenuScene):
                 self._changed(f"{info.name}'s phone joined")
             elif event.kind in ("move", "hint"):
                 phones.error(seat, "The game has not started yet.")
+            elif event.kind == "codes":   # the rows now show the new ones
+                self._changed("Too many wrong codes: new codes", sound="error")
         match = self.match()
         for seat in sorted(phones.joined):
             if seat >= self.count or not is_phone(self.seats[seat].device):

@@ -34,15 +34,21 @@ def run(coro, timeout: float = 10.0):
 
 
 class PhoneClient:
-    """One phone: ``connect(hello)``, ``send(dict)``, ``recv()``, ``close()``."""
+    """One phone: ``connect(hello)``, ``send(dict)``, ``recv()``, ``close()``. ``source``
+    is the address it connects from (any 127.x.y.z on loopback: another machine on the
+    Wi-Fi, to the server); ``headers`` go with every request (Host, Origin)."""
 
-    def __init__(self, base_url: str) -> None:
+    def __init__(self, base_url: str, source: str | None = None,
+                 headers: dict | None = None) -> None:
         self.base = base_url.rstrip("/") + "/"
+        self.source = source
+        self.headers = dict(headers or {})
         self.inbox: queue.Queue = queue.Queue()
         self.session: aiohttp.ClientSession | None = None
         self.ws = None
         self.closed = threading.Event()
         self.close_code: int | None = None
+        self.closed_at: float | None = None   # time.monotonic() when the server closed it
         self.token: str | None = None
         self.state: dict | None = None        # the last state received
         self.received: list[dict] = []        # everything received, in order
@@ -55,14 +61,34 @@ class PhoneClient:
         run(self._connect(hello or {"type": "hello", "token": self.token}))
         return self
 
-    async def _connect(self, hello: dict) -> None:
+    def idle(self) -> int:
+        """Open a WebSocket and say nothing (a stranger holding a slot): 101 if it
+        opened, else the status it was refused with."""
+        return run(self._connect(None))
+
+    def _session(self) -> aiohttp.ClientSession:
         if self.session is None:
-            self.session = aiohttp.ClientSession()
+            local = (self.source, 0) if self.source else None
+            self.session = aiohttp.ClientSession(
+                connector=aiohttp.TCPConnector(local_addr=local))
+        return self.session
+
+    async def _connect(self, hello: dict | None) -> int:
         self.closed.clear()
-        self.ws = await self.session.ws_connect(self.base + "ws", heartbeat=None,
-                                                max_msg_size=1 << 22)
-        await self.ws.send_str(json.dumps(hello))
+        # as the page does: a seat token known rides in the request too
+        token = (hello or {}).get("token") or self.token
+        url = self.base + "ws" + (f"?t={token}" if isinstance(token, str) else "")
+        try:
+            self.ws = await self._session().ws_connect(url, heartbeat=None, headers=self.headers,
+                                                       max_msg_size=1 << 22)
+        except aiohttp.WSServerHandshakeError as exc:
+            if hello is not None:
+                raise
+            return exc.status
+        if hello is not None:
+            await self.ws.send_str(json.dumps(hello))
         asyncio.get_running_loop().create_task(self._reader(self.ws))
+        return 101
 
     async def _reader(self, ws) -> None:
         async for msg in ws:
@@ -71,6 +97,7 @@ class PhoneClient:
                 self.arrivals.append((time.perf_counter(), data))
                 self.inbox.put(data)
         self.close_code = ws.close_code
+        self.closed_at = time.monotonic()
         self.closed.set()
 
     def send(self, message: Any) -> bool:
@@ -145,7 +172,7 @@ class PhoneClient:
     def get(self, path: str) -> tuple[int, bytes, dict]:
         """An HTTP GET on the phone server: status, body, headers."""
         async def fetch():
-            async with aiohttp.ClientSession() as session:
+            async with aiohttp.ClientSession(headers=self.headers) as session:
                 async with session.get(self.base + path.lstrip("/")) as response:
                     return response.status, await response.read(), dict(response.headers)
         return run(fetch())

@@ -21,7 +21,7 @@ import pytest
 
 from game.phones import Phones, phone_device
 from game.phones.net import allowed_host, is_lan, lan_address
-from game.phones.server import Limits
+from game.phones.wire import Limits
 from game.session import Match, Seat
 from scenes.seat_setup import SeatSetup
 from scenes.table.phones import (OpenAsk, SeatNews, build_payload, make_ask)
@@ -478,3 +478,33 @@ def test_with_game_and_phones_a_phone_takes_any_seat_mid_game(app):
     settle(app, bot, lambda: bot.state is not None and bot.state.get("sections"))
     assert table.is_phone(2) and 2 not in table.bots
     assert table.plate_label(2, 600)[0] == "Finch \u00b7 Phone"
+
+
+def test_the_server_is_a_process_of_its_own_that_never_outlives_the_game(tmp_path):
+    """A phone is answered by a process of its own (the game loop's drawing never holds
+    it up), and when the game dies without a word (kill -9) that process ends too: no
+    port stays open on the Wi-Fi."""
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    game = ("import logging, os, signal\n"
+            "from game.phones import Phones\n"
+            "hub = Phones(logging.getLogger('t'), port=0, host='127.0.0.1')\n"
+            "assert hub.open(2) and hub.server.ready.wait(30)\n"
+            "print(os.getpid(), hub.server._proc.pid, hub.server.port, flush=True)\n"
+            "os.kill(os.getpid(), signal.SIGKILL)\n")
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, "-c", game], cwd=root, capture_output=True,
+                          text=True, timeout=60)
+    game_pid, server_pid, port = (int(v) for v in done.stdout.split())
+    assert server_pid != game_pid and done.returncode == -9
+    end = time.monotonic() + 10
+    while time.monotonic() < end:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+        except OSError:
+            break                      # refused: the server process has gone
+    else:
+        raise AssertionError("the phone server kept listening after its game died")

@@ -14,12 +14,11 @@ from collections import deque
 from typing import Mapping
 
 from game.phones.net import LOOPBACK, allowed_host, lan_address
-from game.phones.server import Inbound, Limits, PhoneServer
+from game.phones.process import ServerProcess
+from game.phones.wire import Inbound, Limits, join_codes
 
 PREFIX = "phone:"
 DEFAULT_PORT = 8765
-CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no 0/O or 1/I to misread
-CODE_LENGTH = 6
 MAX_SEATS = 6
 
 
@@ -50,7 +49,7 @@ class Phones:
         self.port = port
         self.host = host
         self.limits = limits
-        self.server: PhoneServer | None = None
+        self.server: ServerProcess | None = None
         self.tokens: dict[int, str] = {}
         self.codes: dict[int, str] = {}
         self.session = 0                       # bumped by every open: old tokens are stale
@@ -70,16 +69,15 @@ class Phones:
         self.close()
         self.session += 1
         self.tokens = {seat: secrets.token_urlsafe(16) for seat in range(seats)}
-        self.codes = {seat: "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
-                      for seat in range(seats)}
+        self.codes = join_codes(seats)
         host = self.host or lan_address()
         if not allowed_host(host):
             self.failure = f"{host} is not a home-network address"
             self.log.warning("Phones: refusing to listen on %s (not loopback or LAN).", host)
             return False
-        server = PhoneServer({t: s for s, t in self.tokens.items()},
-                             {c: s for s, c in self.codes.items()}, host, self.port,
-                             self.limits, self.log)
+        server = ServerProcess({t: s for s, t in self.tokens.items()},
+                               {c: s for s, c in self.codes.items()}, host, self.port,
+                               self.limits, self.log)
         try:
             server.start()
         except OSError as exc:
@@ -144,6 +142,8 @@ class Phones:
                 self.joined.add(item.seat)
             elif item.kind == "leave":
                 self.connected.discard(item.seat)
+            elif item.kind == "codes":    # too many wrong codes: the server made new ones
+                self.codes = {int(seat): code for seat, code in item.data["codes"].items()}
             self._events.append(item)
         return news
 
@@ -153,7 +153,8 @@ class Phones:
             self.server.flush()
 
     def take(self) -> list[Inbound]:
-        """The phones' joins, leaves, moves and hint requests since the last take."""
+        """The phones' joins, leaves, moves and hint requests since the last take (and
+        ``codes``: every seat's join code was just replaced)."""
         out = list(self._events)
         self._events.clear()
         return out

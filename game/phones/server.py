@@ -1,14 +1,27 @@
 """The phone server: one static page and a WebSocket per phone, on the home network.
 
-aiohttp runs on its own asyncio loop in a background thread. It never touches the game:
-the game loop hands it what each seat's phone should show (``publish``, ``tell``) through
-a thread-safe queue, and takes what phones asked for (``poll``) from another, once a
-frame, without ever waiting on the network.
+It runs in a process of its own (``python -m game.phones.server``, started by
+``process.ServerProcess``), on an asyncio loop with aiohttp, so a phone is answered at
+once even while the game loop is drawing (a frame holds Python's GIL for milliseconds,
+and an answer from a thread of the game's process had to wait for it). It never
+touches the game: the game sends what each seat's phone should show (``publish``,
+``tell``) and reads what phones asked for, in frames over this process's stdin and
+stdout (``wire``); when the game goes, stdin ends and so does the server.
 
 Anyone on the Wi-Fi can reach it, so it trusts nothing:
 
+* only its own address may be named: a request whose Host is not this server's address
+  and port is refused (421), as is one from a page of another origin (403), so a web
+  page elsewhere cannot reach it through DNS rebinding;
+* sockets are let in by one doorman (:class:`_Door`): strangers (no valid seat token
+  in the request) share a few slots, at most a handful per address, and each has
+  ``Limits.hello_timeout`` seconds to say a valid hello; a seat's valid token always
+  finds its seat's own slot, so strangers holding every other slot cannot keep a
+  phone from coming back;
 * a phone joins only with a seat token of this session (``secrets.token_urlsafe``), or
-  the seat's short join code; failed tries are limited per address;
+  the seat's short join code. A valid token is checked first and always let in; wrong
+  tries lock their address out of codes for a minute, and too many wrong codes from
+  everyone together give every seat a new code (``Inbound("codes")`` tells the TV);
 * a message is text, at most ``Limits.max_message`` bytes, JSON, of a known type with
   fields of the right shape, else it earns an error reply (and, past a limit, a close);
 * each connection has a token bucket; a flood is dropped with a warning, then closed;
@@ -23,51 +36,28 @@ contract. Nothing here imports pygame or the games.
 from __future__ import annotations
 
 import asyncio
+import base64
 import itertools
 import json
 import logging
-import queue
+import os
+import signal
 import socket
 import sys
-import threading
 import time
-from collections import deque
-from dataclasses import dataclass, field
+from collections import Counter, deque
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
+
+from game.phones.wire import Channel, Inbound, Limits, frame, join_codes, read_frame
 
 PAGE = Path(__file__).resolve().parent / "page"
 PAGE_FILES = {"/": ("index.html", "text/html"), "/phone.js": ("phone.js", "text/javascript"),
               "/phone.css": ("phone.css", "text/css")}
 MAX_PATH = 8          # picks in one move (a species, then an end, ...)
 MAX_INDEX = 999       # the most options one pick offers
-SWITCH_INTERVAL = 0.001   # seconds a thread may hold the GIL while the server runs
-
-
-@dataclass(frozen=True)
-class Limits:
-    """What one phone may do; generous for a person, tight for a script."""
-
-    max_message: int = 4096        # bytes of one WebSocket message
-    rate: float = 20.0             # messages a second, sustained ...
-    burst: int = 40                # ... and in one burst
-    flood_close: int = 200         # messages dropped for speed before the phone is closed
-    max_errors: int = 50           # malformed messages before the phone is closed
-    hello_timeout: float = 10.0    # seconds to say which seat it is
-    heartbeat: float = 10.0        # a phone that stops answering pings is closed
-    max_connections: int = 32
-    send_queue: int = 256          # messages waiting for a phone that does not read
-    bad_joins: int = 20            # wrong tokens or codes per address a minute
-
-
-@dataclass(frozen=True)
-class Inbound:
-    """Something a phone did, for the game loop: ``join``, ``leave``, ``move``, ``hint``."""
-
-    kind: str
-    seat: int
-    conn: int
-    data: Mapping[str, Any] = field(default_factory=dict)
+LOCKOUT = 60.0        # seconds wrong joins are remembered (per address and in all)
 
 
 class _Bucket:
@@ -95,10 +85,68 @@ class _Conn:
     address: str
     out: asyncio.Queue
     bucket: _Bucket
+    slot: tuple[str, Any] | None = None   # the door's slot, held until a valid hello
     seat: int | None = None
     dropped: int = 0
     errors: int = 0
     closing: bool = False
+
+
+class _Door:
+    """The one place that decides whether a socket may open. It counts the sockets that
+    have not said a valid hello yet, by the slot they came in on: a seat's own slot
+    (a valid seat token in the request) or the strangers' (by address). A seated phone
+    holds no slot: each seat has one phone at a time (a new one replaces the old)."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.held: Counter[tuple[str, Any]] = Counter()
+        self.strangers = 0
+
+    def admit(self, address: str, seat: int | None) -> tuple[tuple[str, Any] | None, str]:
+        """The slot a socket from ``address`` takes (``seat``: the seat its valid token
+        names, or None), or None and why it may not open now."""
+        if seat is not None:
+            slot: tuple[str, Any] = ("seat", seat)
+            if self.held[slot] >= self.limits.per_seat:
+                return None, "This seat's phone is already connecting."
+        else:
+            slot = ("address", address)
+            if self.held[slot] >= self.limits.per_address:
+                return None, "Too many connections from this address: try again soon."
+            if self.strangers >= self.limits.strangers:
+                return None, "Too many phones are connecting: try again soon."
+            self.strangers += 1
+        self.held[slot] += 1
+        return slot, ""
+
+    def release(self, conn: _Conn) -> None:
+        """The socket said a valid hello, or closed: its slot is free again."""
+        slot, conn.slot = conn.slot, None
+        if slot is None:
+            return
+        self.held[slot] -= 1
+        if self.held[slot] <= 0:
+            del self.held[slot]
+        if slot[0] == "address":
+            self.strangers -= 1
+
+
+class _Tries:
+    """Wrong joins in the last ``LOCKOUT`` seconds, oldest first."""
+
+    def __init__(self) -> None:
+        self.stamps: deque[float] = deque()
+
+    def count(self) -> int:
+        now = time.monotonic()
+        while self.stamps and now - self.stamps[0] > LOCKOUT:
+            self.stamps.popleft()
+        return len(self.stamps)
+
+    def add(self) -> int:
+        self.stamps.append(time.monotonic())
+        return self.count()
 
 
 def _error(message: str, code: str = "bad_message") -> dict:
@@ -136,28 +184,24 @@ def checked(data: dict) -> dict | str:
 
 
 class PhoneServer:
-    """HTTP + WebSocket for the phones of one session (one set of seat tokens)."""
+    """HTTP + WebSocket for the phones of one session (one set of seat tokens).
+    ``to_game`` sends a message to the game (a frame on stdout, in ``main``)."""
 
     def __init__(self, tokens: Mapping[str, int], codes: Mapping[str, int], host: str,
-                 port: int, limits: Limits = Limits(), log: logging.Logger | None = None,
+                 limits: Limits, log: logging.Logger, to_game: Callable[[dict], None],
                  page: Path = PAGE) -> None:
         self.tokens = dict(tokens)
         self.seat_tokens = {seat: token for token, seat in self.tokens.items()}
         self.codes = {code.upper(): seat for code, seat in codes.items()}
         self.host = host
-        self.wanted_port = port
         self.port = 0
         self.limits = limits
-        self.log = log or logging.getLogger("birdhouse")
+        self.log = log
+        self.to_game = to_game
         self.page = {route: ((page / name).read_bytes(), kind)
                      for route, (name, kind) in PAGE_FILES.items()}
-        self._inbox: queue.SimpleQueue[Inbound] = queue.SimpleQueue()
-        self._outbox: queue.SimpleQueue[tuple] = queue.SimpleQueue()
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._thread: threading.Thread | None = None
-        self._ready = threading.Event()
-        self._failure: BaseException | None = None
         self._stopped: asyncio.Event | None = None
+        self._stopping = False
         self._runner = None
         self._ids = itertools.count(1)
         self._conns: dict[int, _Conn] = {}
@@ -165,134 +209,34 @@ class PhoneServer:
         self._latest: dict[int, str] = {}
         self._images: dict[str, bytes] = {}
         self._allowed: dict[int, set[str]] = {}
-        self._bad_joins: dict[str, deque] = {}
-        self._waking = False
-        self._dirty = False
-        self._switch = sys.getswitchinterval()
+        self._door = _Door(limits)
+        self._bad_joins: dict[str, _Tries] = {}     # wrong joins by address
+        self._bad_codes = _Tries()                  # wrong codes from every address
+        self._hosts: frozenset[str] = frozenset()   # the Host values naming this server
+        self._origins: frozenset[str] = frozenset()  # ... and its pages' Origin
 
-    # -- the game loop's side ----------------------------------------------------------
-    @property
-    def running(self) -> bool:
-        return self._thread is not None and self._thread.is_alive()
-
-    @property
-    def base_url(self) -> str:
-        return f"http://{self.host}:{self.port}/"
-
-    def start(self, timeout: float = 10.0) -> None:
-        """Bind (the fixed port, else a free one) and serve from a background thread.
-        Raises OSError if nothing can be bound."""
-        sock = self._bind()
-        self.port = sock.getsockname()[1]
-        self._thread = threading.Thread(target=self._run, args=(sock,), name="phones",
-                                        daemon=True)
-        # the game loop holds the GIL while it draws; by default the server would wait up
-        # to 5 ms for its turn each time a phone speaks: 1 ms keeps answers prompt
-        self._switch = sys.getswitchinterval()
-        sys.setswitchinterval(min(self._switch, SWITCH_INTERVAL))
-        self._thread.start()
-        if not self._ready.wait(timeout):
-            raise OSError("the phone server did not start in time")
-        if self._failure is not None:
-            raise OSError(f"the phone server failed to start: {self._failure}")
-
-    def _bind(self) -> socket.socket:
-        for port in (self.wanted_port, 0):
-            sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-            if hasattr(socket, "SO_REUSEPORT") or not sys.platform.startswith("win"):
-                # a port left in TIME_WAIT by the last session is free again (Linux and
-                # macOS still refuse a second listener, unlike Windows)
-                sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            try:
-                sock.bind((self.host, port))
-            except OSError as exc:
-                sock.close()
-                if port == 0:
-                    raise
-                self.log.info("Port %d is taken (%s); the phones get a free one.", port, exc)
-                continue
-            sock.listen(64)
-            sock.setblocking(False)
-            return sock
-        raise OSError("no port")  # pragma: no cover (port 0 always binds or raises)
-
-    def stop(self, message: str = "The game has ended.", timeout: float = 5.0) -> None:
-        """Say goodbye to every phone, close the port and end the thread."""
-        loop, thread = self._loop, self._thread
-        if loop is None or thread is None:
-            return
-        if thread.is_alive():
-            try:
-                loop.call_soon_threadsafe(self._begin_stop, message)
-            except RuntimeError:   # the loop is already closed
-                pass
-            thread.join(timeout)
-        self._thread = None
-        sys.setswitchinterval(self._switch)
-
-    def poll(self) -> list[Inbound]:
-        """What phones did since the last call (never blocks)."""
-        out = []
-        while True:
-            try:
-                out.append(self._inbox.get_nowait())
-            except queue.Empty:
-                return out
-
-    def publish(self, seat: int, payload: dict, images: Mapping[str, bytes] | None = None) -> None:
-        """What ``seat``'s phone shows now; kept, and sent again to a phone that reconnects.
-        ``images`` are the card pictures (digest -> PNG) it may fetch from now on."""
-        self._post(("publish", seat, payload, dict(images or {})))
-
-    def tell(self, seat: int, message: dict) -> None:
-        """A one-off message to ``seat``'s phone (an error), not kept for reconnects."""
-        self._post(("tell", seat, message))
-
-    def connected_seats(self) -> set[int]:
-        """Seats with a phone on now (a snapshot, for tests and the bench)."""
-        return set(self._by_seat)
-
-    def _post(self, item: tuple) -> None:
-        self._outbox.put(item)
-        self._dirty = True
-
-    def flush(self) -> None:
-        """Wake the server for what was posted since the last flush: once a frame at
-        most, because waking it hands it the GIL, which the game loop then waits for."""
-        loop = self._loop
-        if not self._dirty or loop is None or self._waking:
-            return
-        self._dirty = False
-        self._waking = True
-        try:
-            loop.call_soon_threadsafe(self._drain)
-        except RuntimeError:
-            pass   # stopped: nothing to deliver to
-
-    # -- the server thread ---------------------------------------------------------------
-    def _run(self, sock: socket.socket) -> None:
-        loop = asyncio.new_event_loop()
-        asyncio.set_event_loop(loop)
-        self._loop = loop
-        try:
-            loop.run_until_complete(self._serve(sock))
-        except BaseException as exc:  # noqa: BLE001 - reported to start(), logged otherwise
-            if not self._ready.is_set():
-                self._failure = exc
-            else:
-                self.log.error("The phone server stopped: %s", exc)
-        finally:
-            self._ready.set()
-            try:
-                loop.run_until_complete(loop.shutdown_asyncgens())
-            finally:
-                loop.close()
-                sock.close()
-
-    async def _serve(self, sock: socket.socket) -> None:
+    async def serve(self, sock: socket.socket) -> None:
+        """Serve on ``sock`` (listening already: the game bound it) until ``stop``."""
         from aiohttp import web
 
-        app = web.Application(client_max_size=self.limits.max_message)
+        self._stopped = asyncio.Event()
+        if self._stopping:            # told to stop before it began (the game has gone)
+            return
+        sock.setblocking(False)
+        self.port = sock.getsockname()[1]
+        # the address in the QR code and the loopback names, always with the port
+        self._hosts = frozenset(f"{name}:{self.port}"
+                                for name in (self.host, "127.0.0.1", "localhost"))
+        self._origins = frozenset(f"http://{host}" for host in self._hosts)
+
+        @web.middleware
+        async def guard(request, handler):
+            refused = self.refusal(request.headers)
+            if refused is not None:
+                return web.Response(status=refused[0], text=refused[1])
+            return await handler(request)
+
+        app = web.Application(client_max_size=self.limits.max_message, middlewares=[guard])
         app.router.add_get("/ws", self._ws)
         app.router.add_get("/img/{digest:[0-9a-f]{16,64}}.png", self._image)
         for route in PAGE_FILES:
@@ -301,13 +245,42 @@ class PhoneServer:
                                      shutdown_timeout=0.5)
         await self._runner.setup()
         await web.SockSite(self._runner, sock).start()
-        self._stopped = asyncio.Event()
-        self._ready.set()
-        self._drain()
+        self.to_game({"k": "ready", "port": self.port})
         await self._stopped.wait()
         await self._runner.cleanup()
 
-    def _begin_stop(self, message: str) -> None:
+    def command(self, message: dict | None) -> None:
+        """What the game sent: ``publish`` what a seat's phone shows now (kept, and sent
+        again to a phone that reconnects) with the card images it may fetch from now
+        on; ``tell`` a one-off message (an error); ``stop``. None: the game has gone."""
+        if message is None:
+            self.stop("The game has ended.")
+            return
+        kind, seat = message.get("k"), message.get("seat")
+        if kind == "publish":
+            images = {digest: base64.b64decode(data)
+                      for digest, data in message["images"].items()}
+            self._images.update(images)
+            self._allowed.setdefault(seat, set()).update(images)
+            text = json.dumps(message["payload"], separators=(",", ":"))
+            self._latest[seat] = text
+            conn = self._by_seat.get(seat)
+            if conn is not None:
+                self._send_text(conn, text)
+        elif kind == "tell":
+            conn = self._by_seat.get(seat)
+            if conn is not None:
+                self._send(conn, message["message"])
+        elif kind == "stop":
+            self.stop(message.get("message", "The game has ended."))
+
+    def stop(self, message: str) -> None:
+        """Say goodbye to every phone, then stop serving."""
+        if self._stopping:
+            return
+        self._stopping = True
+        if self._stopped is None:
+            return                    # not serving yet: serve() stops at once
         for conn in list(self._conns.values()):
             self._send(conn, {"type": "bye", "message": message})
             self._close(conn, 1001, "game over")
@@ -321,29 +294,27 @@ class PhoneServer:
             await asyncio.sleep(0.01)
         self._stopped.set()
 
-    def _drain(self) -> None:
-        self._waking = False
-        while True:
-            try:
-                item = self._outbox.get_nowait()
-            except queue.Empty:
-                return
-            kind, seat = item[0], item[1]
-            if kind == "publish":
-                payload, images = item[2], item[3]
-                self._images.update(images)
-                self._allowed.setdefault(seat, set()).update(images)
-                text = json.dumps(payload, separators=(",", ":"))
-                self._latest[seat] = text
-                conn = self._by_seat.get(seat)
-                if conn is not None:
-                    self._send_text(conn, text)
-            elif kind == "tell":
-                conn = self._by_seat.get(seat)
-                if conn is not None:
-                    self._send(conn, item[2])
+    def _emit(self, event: Inbound) -> None:
+        self.to_game({"k": "in", "kind": event.kind, "seat": event.seat, "conn": event.conn,
+                      "data": dict(event.data)})
 
     # -- HTTP ------------------------------------------------------------------------------
+    def refusal(self, headers: Mapping[str, str]) -> tuple[int, str] | None:
+        """Why a request may not reach this server (status, a line), or None. Its Host
+        must name this server (a DNS-rebinding page names its own domain), and an
+        Origin, when sent, must be this server's own."""
+        host = headers.get("Host", "").lower()
+        if host not in self._hosts:
+            return 421, "This server answers only to its own address."
+        origin = headers.get("Origin")
+        # Browsers send Origin with every WebSocket handshake (and with cross-origin
+        # requests), so a page elsewhere is refused here. A request without one is not
+        # from a page in a browser: such a program could send any Origin it liked, so
+        # refusing it would stop nothing (it still needs a seat token); it is let in.
+        if origin is not None and origin.lower() not in self._origins:
+            return 403, "Pages from other sites may not use this server."
+        return None
+
     async def _static(self, request):
         from aiohttp import web
 
@@ -372,16 +343,22 @@ class PhoneServer:
     async def _ws(self, request):
         from aiohttp import WSMsgType, web
 
-        if len(self._conns) >= self.limits.max_connections:
-            return web.Response(status=503, text="Too many phones are connected.")
-        ws = web.WebSocketResponse(max_msg_size=self.limits.max_message,
-                                   heartbeat=self.limits.heartbeat)
-        await ws.prepare(request)
-        conn = _Conn(next(self._ids), ws, request.remote or "?",
-                     asyncio.Queue(), _Bucket(self.limits.rate, self.limits.burst))
-        self._conns[conn.id] = conn
-        writer = asyncio.create_task(self._writer(conn))
+        address = request.remote or "?"
+        # the page puts its seat token in the request too (as images do), so a phone
+        # coming back is let in on its seat's own slot before it says a word
+        token = request.query.get("t", "")
+        slot, why = self._door.admit(address, self.tokens.get(token) if token else None)
+        if slot is None:
+            return web.Response(status=503, text=why)
+        conn = _Conn(next(self._ids), None, address, asyncio.Queue(),
+                     _Bucket(self.limits.rate, self.limits.burst), slot)
+        writer = None
         try:
+            ws = conn.ws = web.WebSocketResponse(max_msg_size=self.limits.max_message,
+                                                 heartbeat=self.limits.heartbeat)
+            await ws.prepare(request)
+            self._conns[conn.id] = conn
+            writer = asyncio.create_task(self._writer(conn))
             if await self._hello(conn):
                 async for msg in ws:
                     if msg.type == WSMsgType.TEXT:
@@ -393,16 +370,18 @@ class PhoneServer:
         except (asyncio.CancelledError, ConnectionError):
             pass
         finally:
+            self._door.release(conn)
             self._conns.pop(conn.id, None)
             if conn.seat is not None and self._by_seat.get(conn.seat) is conn:
                 del self._by_seat[conn.seat]
-                self._inbox.put(Inbound("leave", conn.seat, conn.id))
-            self._close(conn, 1000, "")
-            try:
-                await asyncio.wait_for(writer, 1.0)
-            except (asyncio.TimeoutError, asyncio.CancelledError):
-                writer.cancel()
-        return ws
+                self._emit(Inbound("leave", conn.seat, conn.id))
+            if writer is not None:
+                self._close(conn, 1000, "")
+                try:
+                    await asyncio.wait_for(writer, 1.0)
+                except (asyncio.TimeoutError, asyncio.CancelledError):
+                    writer.cancel()
+        return conn.ws
 
     async def _writer(self, conn: _Conn) -> None:
         """Sends one connection's messages in order; a close ends it."""
@@ -418,7 +397,8 @@ class PhoneServer:
                 return
 
     async def _hello(self, conn: _Conn) -> bool:
-        """The first message must say which seat this phone is (token or join code)."""
+        """The first message must say which seat this phone is (token or join code),
+        within ``Limits.hello_timeout`` of the socket opening."""
         from aiohttp import WSMsgType
 
         try:
@@ -435,22 +415,16 @@ class PhoneServer:
             self._send(conn, _error("Say hello with your seat's token first."))
             self._close(conn, 4000, "no hello")
             return False
-        if self._too_many_bad_joins(conn.address):
-            self._send(conn, _error("Too many wrong codes: wait a minute.", "locked"))
-            self._close(conn, 4029, "too many tries")
+        seat = self._join(conn.address, data.get("token"), data.get("code"))
+        if isinstance(seat, str):
+            locked = seat == "locked"
+            self._send(conn, _error("Too many wrong codes: wait a minute." if locked else
+                                    "This link is not for the game on the TV now: scan "
+                                    "your seat's code again.", seat))
+            self._close(conn, 4029 if locked else 4003, "too many tries" if locked else
+                        "bad token")
             return False
-        token, code = data.get("token"), data.get("code")
-        seat = None
-        if isinstance(token, str) and len(token) <= 64:
-            seat = self.tokens.get(token)
-        elif isinstance(code, str) and len(code) <= 16:
-            seat = self.codes.get(code.strip().upper())
-        if seat is None:
-            self._bad_joins.setdefault(conn.address, deque()).append(time.monotonic())
-            self._send(conn, _error("This link is not for the game on the TV now: scan "
-                                    "your seat's code again.", "bad_token"))
-            self._close(conn, 4003, "bad token")
-            return False
+        self._door.release(conn)
         old = self._by_seat.get(seat)
         if old is not None:
             self._send(old, {"type": "replaced",
@@ -461,17 +435,39 @@ class PhoneServer:
         self._send(conn, {"type": "welcome", "seat": seat, "token": self.seat_tokens[seat]})
         if seat in self._latest:
             self._send_text(conn, self._latest[seat])
-        self._inbox.put(Inbound("join", seat, conn.id))
+        self._emit(Inbound("join", seat, conn.id))
         return True
 
-    def _too_many_bad_joins(self, address: str) -> bool:
+    def _join(self, address: str, token: Any, code: Any) -> int | str:
+        """The seat a hello names, or why not ("bad_token", "locked"). A valid token is
+        let in before any lockout: it cannot be guessed, and a phone behind the same
+        router as a guesser must still get in. Codes can be guessed: an address with too
+        many wrong tries is not asked for one, and too many wrong codes from everyone
+        together give every seat a new one."""
+        if isinstance(token, str) and len(token) <= 64 and token in self.tokens:
+            return self.tokens[token]
         tries = self._bad_joins.get(address)
-        if not tries:
-            return False
-        now = time.monotonic()
-        while tries and now - tries[0] > 60.0:
-            tries.popleft()
-        return len(tries) >= self.limits.bad_joins
+        wrong = tries.count() if tries is not None else 0
+        if wrong >= self.limits.bad_joins:
+            return "locked"
+        if tries is not None and not wrong:
+            del self._bad_joins[address]     # its minute is over: forget it
+        guess = isinstance(code, str) and len(code) <= 16 and not isinstance(token, str)
+        if guess and code.strip().upper() in self.codes:
+            return self.codes[code.strip().upper()]
+        self._bad_joins.setdefault(address, _Tries()).add()
+        if guess and self._bad_codes.add() >= self.limits.bad_codes:
+            self._new_codes()
+        return "bad_token"
+
+    def _new_codes(self) -> None:
+        """Too many wrong codes: every seat gets a new one at once (the old ones are
+        refused from now on); seat tokens, and so every phone that joined, stay valid."""
+        fresh = join_codes(len(self.seat_tokens))
+        self.codes = {code: seat for seat, code in fresh.items()}
+        self._bad_codes = _Tries()
+        self.log.warning("Phones: too many wrong join codes; every seat has a new code.")
+        self._emit(Inbound("codes", -1, 0, {"codes": fresh}))
 
     def _receive(self, conn: _Conn, text: str) -> None:
         if not conn.bucket.take():
@@ -498,7 +494,7 @@ class PhoneServer:
         if isinstance(fields, str):
             self._refuse(conn, fields)
             return
-        self._inbox.put(Inbound(kind, conn.seat, conn.id, fields))
+        self._emit(Inbound(kind, conn.seat, conn.id, fields))
 
     def _refuse(self, conn: _Conn, why: str) -> None:
         conn.errors += 1
@@ -523,3 +519,67 @@ class PhoneServer:
         if not conn.closing:
             conn.closing = True
             conn.out.put_nowait((code, reason))
+
+
+# -- the server process ------------------------------------------------------------------
+class _ToGame(logging.Handler):
+    """This process's log lines go to the game's log (as frames)."""
+
+    def __init__(self, send: Callable[[dict], None]) -> None:
+        super().__init__()
+        self.send = send
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.send({"k": "log", "level": record.levelno, "message": record.getMessage()})
+
+
+def main() -> int:
+    """``python -m game.phones.server``: the game's first frame says what to serve; serve
+    it until the game says stop or goes away (its end of stdin closes)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl+C is for the game, which stops us
+    stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
+    sys.stdout = sys.stderr                        # a stray print must not break a frame
+    start = read_frame(stdin)
+    if start is None or start.get("k") != "start":
+        return 2
+    loop = asyncio.new_event_loop()
+    server: PhoneServer | None = None
+
+    def arrived(message: dict | None) -> None:    # in the channel's reader thread
+        try:
+            loop.call_soon_threadsafe(lambda: server is not None and server.command(message))
+        except RuntimeError:
+            pass   # the loop has closed: we are on our way out
+
+    channel = Channel(stdin, stdout, arrived, "phones")
+
+    def to_game(message: dict) -> None:
+        channel.send(frame(message))
+
+    log = logging.getLogger("birdhouse.phones")
+    log.propagate = False
+    log.setLevel(logging.INFO)
+    log.addHandler(_ToGame(to_game))
+    server = PhoneServer(start["tokens"], start["codes"], start["host"],
+                         Limits(**start["limits"]), log, to_game)
+    try:
+        # the listening socket the game bound: inherited (POSIX) or shared (Windows)
+        sock = (socket.fromshare(base64.b64decode(start["share"])) if "share" in start
+                else socket.socket(fileno=start["fd"]))
+        loop.run_until_complete(server.serve(sock))
+    except OSError as exc:
+        to_game({"k": "failed", "message": str(exc)})
+        return 1
+    finally:
+        channel.close()
+        channel.writer.join(5)
+        loop.close()
+    return 0
+
+
+if __name__ == "__main__":
+    code = main()
+    sys.stderr.flush()
+    # the game waits for this process to end (Phones: Off returns with the port closed);
+    # tearing the interpreter down took a few hundred ms and frees nothing the OS won't
+    os._exit(code)

@@ -38,10 +38,14 @@
     if (ws) { try { ws.close(); } catch (e) { /* already closed */ } }
     clearTimeout(timer);
     var proto = location.protocol === "https:" ? "wss:" : "ws:";
-    var sock = new WebSocket(proto + "//" + location.host + "/ws");
+    // the token rides in the request too: the server keeps each seat a slot for it
+    var sock = new WebSocket(proto + "//" + location.host + "/ws" +
+                             (token ? "?t=" + encodeURIComponent(token) : ""));
     ws = sock;
     sock.onopen = function () { sock.send(JSON.stringify(hello || {type: "hello", token: token})); };
+    var heard = false;
     sock.onmessage = function (ev) {
+      heard = true;
       var msg;
       try { msg = JSON.parse(ev.data); } catch (e) { return; }
       receive(msg);
@@ -50,6 +54,7 @@
       if (ws !== sock) return;
       ws = null;
       online(false);
+      if (!token && !heard && !final) toast("The TV did not answer: try the code again.");
       if (final || !token) return;
       retry = Math.min(retry + 1, 6);
       timer = setTimeout(function () { connect(); }, [300, 600, 1000, 2000, 3000, 5000][retry - 1]);
