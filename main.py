@@ -21,10 +21,13 @@ def main(argv: list[str]) -> int:
     except DisplayError as exc:   # nothing to show the game on: one line, like a bad flag
         print(f"birdhouse: error: {exc}", file=sys.stderr)
         return 2
-    from game.replay import ReplayError
+    refused: tuple[type[Exception], ...] = ()
+    if options.replay is not None:   # (the replay machinery loads only for a replay)
+        from game.replay import ReplayError
+        refused = (ReplayError,)
     try:
         scene = first_scene(app.ctx)
-    except ReplayError as exc:    # --replay of a file or match that cannot be watched
+    except refused as exc:    # --replay of a file or match that cannot be watched
         print(f"birdhouse: error: {exc}", file=sys.stderr)
         app.finish()
         return 2

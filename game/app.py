@@ -10,6 +10,7 @@ Headless runs use a fixed 1/60 s step, no frame cap and draw every frame, so
 """
 from __future__ import annotations
 
+import importlib
 import logging
 import math
 import os
@@ -130,7 +131,7 @@ class Context:
 class App:
     def __init__(self, options: Options, settings_path: Path | None = None,
                  log: logging.Logger | None = None, log_dir: Path | None = None,
-                 routes: Mapping[str, type[Scene]] | None = None,
+                 routes: Mapping[str, "str | type[Scene]"] | None = None,
                  store: Store | None = None) -> None:
         self.options = options
         self.routes = dict(routes or {})
@@ -232,18 +233,33 @@ class App:
                     self.stack.push(self.make("controller_lost", device, seat or None, scene))
                 return
 
-    # -- routes: the few scenes the shell itself must open, named by main.py ------------
-    def make(self, route: str, *args) -> Scene:
-        """A new scene of the class main.py named ``route`` (title, attract, error,
-        controller_lost, still_playing); the shell imports no scene itself."""
+    # -- routes: scenes by name, "module:Class" imported only when first opened ----------
+    def route(self, name: str) -> type[Scene]:
+        """The scene class registered as ``name`` (its module is imported on first use,
+        so start-up loads only the screens it shows)."""
         try:
-            kind = self.routes[route]
+            kind = self.routes[name]
         except KeyError:
-            raise LookupError(f"no scene is registered for {route!r}") from None
-        return kind(self.ctx, *args)
+            raise LookupError(f"no scene is registered for {name!r}") from None
+        if isinstance(kind, str):
+            module, _, attr = kind.partition(":")
+            kind = self.routes[name] = getattr(importlib.import_module(module), attr)
+        return kind
+
+    def make(self, route: str, *args, **kwargs) -> Scene:
+        """A new scene of the kind registered as ``route``; the shell imports no scene
+        itself (main.py hands it the routes)."""
+        return self.route(route)(self.ctx, *args, **kwargs)
 
     def showing(self, route: str) -> bool:
+        """Is the top scene of the kind registered as ``route``? (A kind whose module was
+        never imported cannot be on screen: nothing is imported to find out.)"""
         kind = self.routes.get(route)
+        if isinstance(kind, str):
+            module = kind.partition(":")[0]
+            if module not in sys.modules:
+                return False
+            kind = self.route(route)
         return kind is not None and isinstance(self.stack.top, kind)
 
     def frame(self, dt: float) -> None:

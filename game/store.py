@@ -842,6 +842,12 @@ class Store:
         db.execute("DELETE FROM snapshots WHERE match_id = ?", (match_id,))
 
     # -- continuing -----------------------------------------------------------------------------
+    def latest(self, game_id: str | None = None) -> "Unfinished | None":
+        """The most recently played game that can be continued (of ``game_id`` if given):
+        the title's Continue card and Game select's "Saved game" mark."""
+        return next((entry for entry in self.unfinished() if entry.resumable
+                     and (game_id is None or entry.game_id == game_id)), None)
+
     def unfinished(self) -> list[Unfinished]:
         """Games to continue, the most recently played first."""
         def work(db: sqlite3.Connection) -> list[Unfinished]:

@@ -74,10 +74,9 @@ class GameSelect(MenuScene):
         total = count * width + (count - 1) * GAP
         x = (ui.CANVAS[0] - total) // 2
         y = 240
-        from scenes.resume import latest
         for i, info in enumerate(GAMES.values()):
             rect = pygame.Rect(x + i * (width + GAP), y, width, CARD_H)
-            saved = None if self.ctx.options.kiosk else latest(self.ctx, info.id)
+            saved = None if self.ctx.options.kiosk else self.ctx.store.latest(info.id)
             self.group.widgets.append(GameCard(rect, info, self.pick, saved))
         preferred = self.ctx.session.last_game
         for i, w in enumerate(self.group.widgets):

@@ -21,14 +21,6 @@ from scenes.widgets import Button
 from sprites import ui
 
 
-def latest(ctx, game_id: str | None = None) -> Unfinished | None:
-    """The most recently played game that can be continued (of ``game_id`` if given)."""
-    for entry in ctx.store.unfinished():
-        if entry.resumable and (game_id is None or entry.game_id == game_id):
-            return entry
-    return None
-
-
 def continue_game(ctx, match_id: int) -> Scene | str:
     """The scene that carries on the saved match at its last move (the table, or first
     the seats' rejoining), or the one line to show when it cannot be continued."""

@@ -6,26 +6,28 @@ from game.scene import Scene
 from game.session import quick_match
 
 
-def routes() -> dict[str, type[Scene]]:
-    """The scenes the shell opens on its own: idle demo, crash recovery, pauses."""
-    from scenes.attract import Attract
-    from scenes.error import ErrorScene
-    from scenes.overlays import ControllerLost, StillPlaying
-    from scenes.title import Title
+ROUTES = {
+    "title": "scenes.title:Title",
+    "attract": "scenes.attract:Attract",
+    "error": "scenes.error:ErrorScene",
+    "controller_lost": "scenes.overlays:ControllerLost",
+    "still_playing": "scenes.overlays:StillPlaying",
+}
+"""Every screen opened by name, as "module:Class": imported only when first opened."""
 
-    return {"title": Title, "attract": Attract, "error": ErrorScene,
-            "controller_lost": ControllerLost, "still_playing": StillPlaying}
+
+def routes() -> dict[str, str]:
+    """The routes table (a fresh copy: an App resolves its entries as it opens them)."""
+    return dict(ROUTES)
 
 
 def first_scene(ctx) -> Scene:
-    from scenes.title import Title
-
     opts = ctx.options
     if opts.replay is not None:
         from game.replay import find_recording
         from scenes.replay import replay_table
 
-        title = Title(ctx)   # leaving the replay lands on the title
+        title = ctx.app.make("title")   # leaving the replay lands on the title
         ctx.stack.push(title)
         return replay_table(ctx, find_recording(opts.replay, ctx.store))   # ReplayError: main
     if opts.game is not None:
@@ -37,7 +39,7 @@ def first_scene(ctx) -> Scene:
                 open_phones(ctx, match.num_players)
             return make_table(ctx, match)
         ctx.log.warning("%s has no table yet; starting at the title instead.", opts.game)
-    return Title(ctx)
+    return ctx.app.make("title")
 
 
 def open_phones(ctx, seats: int) -> None:

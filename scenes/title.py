@@ -108,8 +108,7 @@ class Title(MenuScene):
         for i, (label, fn) in enumerate(entries):
             rect = pygame.Rect(menu.x, menu.y + i * (height + spacing), menu.w, height)
             self.group.widgets.append(Button(rect, label, fn, size=48))
-        from scenes.resume import latest
-        saved = None if self.ctx.options.kiosk else latest(self.ctx)
+        saved = None if self.ctx.options.kiosk else self.ctx.store.latest()
         self.continue_card = None
         if saved is not None:
             card = self.layout.get("continue")

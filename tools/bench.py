@@ -429,10 +429,10 @@ LAUNCH = """
 import sys, time
 from game.app import App
 from game.cli import Options
-from scenes.resume import continue_game, latest
+from scenes.resume import continue_game
 from scenes.start import routes
 app = App(Options(headless=True), routes=routes())
-scene = continue_game(app.ctx, latest(app.ctx).id)
+scene = continue_game(app.ctx, app.ctx.store.latest().id)
 app.stack.push(scene)
 app.frame(1 / 60)
 assert app.stack.top is scene and scene.resumed
