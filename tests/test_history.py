@@ -324,6 +324,13 @@ def test_ai_seats_are_marked_with_their_level():
 
 
 # -- Results ---------------------------------------------------------------------------------
+def buttons(scene) -> list:
+    """Results' buttons (its score panels are focus stops too)."""
+    from scenes.widgets import Button
+
+    return [w for w in scene.group.widgets if isinstance(w, Button)]
+
+
 def test_results_show_a_new_best_and_a_winning_streak(app, monkeypatch):
     from scenes.results import Results, highlight_lines
 
@@ -343,7 +350,7 @@ def test_results_show_a_new_best_and_a_winning_streak(app, monkeypatch):
         assert f"New best! (was {h.previous_best})" in seen
     if h.streak >= 2:
         assert f"{h.streak} wins in a row" in seen
-    labels = [w.label for w in scene.group.widgets]
+    labels = [w.label for w in buttons(scene)]
     assert labels == ["Play again", "Watch replay", "Main menu"]
     assert all(w.rect.right <= 1824 and w.rect.x >= 96 for w in scene.group.widgets)
 
@@ -354,7 +361,7 @@ def test_results_without_a_record_have_no_highlights_or_replay(app, monkeypatch)
     (match_id, state, match), = play_real(app.ctx.store, [("cubirds", 3)])
     seen = record_text(monkeypatch, app)
     scene = show(app, Results(app.ctx, state, match), frames=2)
-    assert [w.label for w in scene.group.widgets] == ["Play again", "Main menu"]
+    assert [w.label for w in buttons(scene)] == ["Play again", "Main menu"]
     assert not any("New best" in line or "in a row" in line for line in seen)
 
 
@@ -369,7 +376,7 @@ def test_results_watch_replay_goes_through_the_replay_scene(app, monkeypatch):
     fake = types.ModuleType("scenes.replay")
     fake.watch = lambda ctx, mid: watched.append(mid)
     monkeypatch.setitem(sys.modules, "scenes.replay", fake)
-    scene.group.index = 1
+    scene.group.focus(buttons(scene)[1])
     press(app, pygame.K_RETURN)
     assert watched == [match_id]
     monkeypatch.setitem(sys.modules, "scenes.replay", None)
