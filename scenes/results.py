@@ -14,7 +14,7 @@ from game.engine import State
 from game.input import Act, Input
 from game.session import Match
 from game.store import Highlight
-from scenes.base import MenuScene
+from scenes.base import PROMPT_Y, MenuScene
 from scenes.widgets import Button, Widget
 from sprites import ui
 
@@ -141,6 +141,9 @@ class Results(MenuScene):
 
     def draw_content(self, surface) -> None:
         a = self.ctx.assets
+        if self.match_id is not None:   # the number History shows and --replay takes
+            number = a.text(f"Replay: match {self.match_id}", 30, ui.TEXT_MUTED)
+            surface.blit(number, number.get_rect(midleft=(ui.SAFE.x, PROMPT_Y - 26)))
         head = a.text(self.headline(), 80, ui.ACCENT, "title")
         surface.blit(head, head.get_rect(center=(ui.CANVAS[0] // 2, ui.SAFE.top + 50)))
         if self.message:
