@@ -58,7 +58,7 @@ class Input:
     act: Act
     device: str
     pos: tuple[int, int] | None = None
-    repeat: bool = False
+    repeat: bool = False   # a held key, button or direction again, not a new press
 
 
 @dataclass
@@ -248,6 +248,7 @@ class InputManager:
         self._stick: dict[tuple[str, int], Act | None] = {}
         self._warned: set[str] = set()
         self.held_buttons: dict[str, set[int]] = {}   # raw controller buttons held now
+        self.keys_down: set[int] = set()              # keys down now (a second down is a repeat)
         self.fingers: dict[tuple[int, int], _Finger] = {}  # (touch id, finger id) down now
 
     # -- devices -----------------------------------------------------------------------
@@ -332,8 +333,13 @@ class InputManager:
             self.clear_held()  # the key-ups go to another window: nothing may repeat on
         elif etype == pygame.KEYDOWN:
             act = KEYMAP.get(event.key)
-            out.append(self._press(KBM, act) if act is not None else Input(Act.NUDGE, KBM))
+            if event.key in self.keys_down:   # the key never came up: a repeat of it
+                out.append(Input(act or Act.NUDGE, KBM, repeat=True))
+            else:
+                self.keys_down.add(event.key)
+                out.append(self._press(KBM, act) if act is not None else Input(Act.NUDGE, KBM))
         elif etype == pygame.KEYUP:
+            self.keys_down.discard(event.key)
             act = KEYMAP.get(event.key)
             if act is not None:
                 self._release(KBM, act)
@@ -381,8 +387,12 @@ class InputManager:
             button = getattr(event, "button", -1)
             act = BUTTONMAP.get(button)
             if dev:
-                self.held_buttons.setdefault(dev, set()).add(button)
-                out.append(self._press(dev, act) if act is not None else Input(Act.NUDGE, dev))
+                held = self.held_buttons.setdefault(dev, set())
+                if button in held:            # down again without coming up: a repeat
+                    out.append(Input(act or Act.NUDGE, dev, repeat=True))
+                else:
+                    held.add(button)
+                    out.append(self._press(dev, act) if act is not None else Input(Act.NUDGE, dev))
         elif etype == pygame.CONTROLLERBUTTONUP:
             dev = self._pad(event)
             button = getattr(event, "button", -1)
@@ -472,6 +482,7 @@ class InputManager:
         """Forget held directions and buttons (the window lost focus, so their releases
         go elsewhere) so nothing repeats forever."""
         self.held_buttons.clear()
+        self.keys_down.clear()
         self._held.clear()
         self.fingers.clear()
 

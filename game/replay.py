@@ -236,12 +236,18 @@ def save_recording(recording: Recording, path: Path | str) -> None:
 
 
 def find_recording(what: str, store: Store) -> Recording:
-    """``--replay``'s argument: a match id from the history, or a replay file's path."""
+    """``--replay``'s argument: a match id from the history, or a replay file's path.
+    A match can be watched when History lists it: finished or abandoned. One still
+    being played is refused: it goes on from the title, and a replay would show its
+    hands to whoever watched."""
     if what.isdigit():
         saved = store.load_match(int(what))
         if saved is None:
             why = f" ({store.problem})" if store.problem else ""
             raise ReplayError(f"There is no match {what} in the history{why}.")
+        if saved.status == "playing":
+            raise ReplayError(f"Match {what} is not over yet: continue it from the title "
+                              "(its replay would show hands still in play).")
         return Recording.from_saved(saved)
     return load_recording(what)
 

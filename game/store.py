@@ -912,31 +912,30 @@ class Store:
 
     # -- history --------------------------------------------------------------------------------
     def recent(self, limit: int = 20, offset: int = 0, *, game_id: str | None = None,
-               profile: str | None = None) -> list[MatchSummary]:
-        """Finished matches, newest first (optionally one game's, or one person's)."""
+               profile: str | None = None, with_abandoned: bool = False,
+               after: tuple[float, int] | None = None,
+               before: tuple[float, int] | None = None) -> list[MatchSummary]:
+        """Finished matches (and abandoned ones, ``with_abandoned``: every match that can
+        be watched again), newest first, optionally one game's or one person's.
+        ``after``/``before`` is the (ended, id) of a listed match: the page just older or
+        just newer than it, read from the index however deep it lies (an offset has to
+        walk every row before it)."""
         def work(db: sqlite3.Connection) -> list[MatchSummary]:
+            pid = None
             if profile is not None:
                 pid = self._find_profile(db, profile)
                 if pid is None:
                     return []
-                if game_id is None:
-                    ids = db.execute(
-                        "SELECT match_id FROM match_seats WHERE profile_id = ?"
-                        " AND finished_at IS NOT NULL ORDER BY finished_at DESC, match_id DESC"
-                        " LIMIT ? OFFSET ?", (pid, limit, offset))
-                else:
-                    ids = db.execute(
-                        "SELECT match_id FROM match_seats WHERE profile_id = ? AND game = ?"
-                        " AND finished_at IS NOT NULL ORDER BY finished_at DESC, match_id DESC"
-                        " LIMIT ? OFFSET ?", (pid, game_id, limit, offset))
-            elif game_id is None:
-                ids = db.execute("SELECT id FROM matches WHERE status = 'finished'"
-                                 " ORDER BY ended DESC, id DESC LIMIT ? OFFSET ?", (limit, offset))
-            else:
-                ids = db.execute("SELECT id FROM matches WHERE game = ? AND status = 'finished'"
-                                 " ORDER BY ended DESC, id DESC LIMIT ? OFFSET ?",
-                                 (game_id, limit, offset))
-            order = [r[0] for r in ids]
+            newer = before is not None
+            mark = before if newer else after
+            selects = _listing(pid, game_id, with_abandoned, mark, newer)
+            sql = " UNION ALL ".join(sql for sql, _ in selects)
+            args = [a for _, part in selects for a in part]
+            way = "ASC" if newer else "DESC"
+            order = [r[0] for r in db.execute(
+                f"{sql} ORDER BY 2 {way}, 1 {way} LIMIT ? OFFSET ?", (*args, limit, offset))]
+            if newer:
+                order.reverse()
             if not order:
                 return []
             rows = {r[0]: r for r in _where_in(
@@ -952,25 +951,17 @@ class Store:
             return out
         return self._read("read the history", work, [])
 
-    def count_finished(self, *, game_id: str | None = None, profile: str | None = None) -> int:
+    def count_finished(self, *, game_id: str | None = None, profile: str | None = None,
+                       with_abandoned: bool = False) -> int:
         """How many matches recent() can page through with the same filters."""
         def work(db: sqlite3.Connection) -> int:
+            pid = None
             if profile is not None:
                 pid = self._find_profile(db, profile)
                 if pid is None:
                     return 0
-                sql = ("SELECT count(*) FROM match_seats WHERE profile_id = ?"
-                       " AND finished_at IS NOT NULL")
-                args: tuple = (pid,)
-                if game_id is not None:
-                    sql += " AND game = ?"
-                    args += (game_id,)
-                return db.execute(sql, args).fetchone()[0]
-            if game_id is None:
-                return db.execute("SELECT count(*) FROM matches WHERE status = 'finished'"
-                                  ).fetchone()[0]
-            return db.execute("SELECT count(*) FROM matches WHERE game = ? AND status ="
-                              " 'finished'", (game_id,)).fetchone()[0]
+            return sum(db.execute(sql, args).fetchone()[0]
+                       for sql, args in _listing(pid, game_id, with_abandoned, count=True))
         return self._read("read the history", work, 0)
 
     def stats(self, profile: str, game_id: str) -> Stats:
@@ -1118,6 +1109,39 @@ def _summary(row: Sequence[Any], seats: tuple[SeatRecord, ...] | None) -> MatchS
     res = _result(what, result, len(seats)) or {}
     return MatchSummary(match_id, game, started, ended, status, seats,
                         tuple(res.get("winners", ())), res.get("outcome", ""))
+
+
+def _listing(profile_id: int | None, game_id: str | None, with_abandoned: bool,
+             mark: tuple[float, int] | None = None, newer: bool = False,
+             count: bool = False) -> list[tuple[str, list]]:
+    """The History list as SELECTs of (match id, end time) with their arguments, one per
+    kind of match: joined by UNION ALL each reads an index in order and SQLite merges
+    them instead of sorting every match (and counting them one by one stays on the
+    indexes); ``mark`` keeps the matches past one (ended, id), older ones or
+    (``newer``) newer ones; ``count``: SELECTs of how many instead."""
+    game = " AND game = ?" if game_id is not None else ""
+    games = [game_id] if game_id is not None else []
+    # (table, id column, time column, condition, its arguments)
+    if profile_id is not None:   # a person's: their seats' index, in the order they ended
+        parts = [("match_seats", "match_id", "finished_at",
+                  "profile_id = ? AND finished_at IS NOT NULL" + game, [profile_id, *games])]
+        if with_abandoned:
+            parts.append(("matches", "id", "ended", "status = 'abandoned'" + game +
+                          " AND id IN (SELECT match_id FROM match_seats WHERE profile_id = ?)",
+                          [*games, profile_id]))
+    else:
+        statuses = ("finished", "abandoned") if with_abandoned else ("finished",)
+        parts = [("matches", "id", "ended", f"status = '{status}'" + game, games)
+                 for status in statuses]
+    selects = []
+    for table, key, when, where, args in parts:
+        if mark is not None:   # past the mark: a range on the index, then the tie
+            op = ">" if newer else "<"
+            where += f" AND {when} {op}= ? AND ({when} {op} ? OR {key} {op} ?)"
+            args = [*args, mark[0], mark[0], mark[1]]
+        what = "count(*)" if count else f"{key}, {when}"
+        selects.append((f"SELECT {what} FROM {table} WHERE {where}", args))
+    return selects
 
 
 def _where_in(db: sqlite3.Connection, sql: str, ids: Sequence[int]) -> Iterator[tuple]:

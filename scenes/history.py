@@ -2,8 +2,15 @@
 game, and a chart of their scores or of their wins per game -- all read from ctx.store.
 
 The store is asked only when what is shown changes (a page, a filter, a person, a game)
-and the answers, the chart included, are kept in the scene: a frame draws without
-touching the database, however many matches it holds.
+and the answers are kept in the scene, with the rows' and charts' pictures, in bounded
+caches: a frame draws without touching the database, however many matches it holds.
+What a change shows next is built in slices of a few milliseconds a frame (a row at a
+time, a chart a stage at a time), and in spare frames the screen builds what the likely
+next change will show (the next and previous page, person and game), so turning a page
+or changing a choice costs a frame no more than its reads from the caches.
+
+The list holds every match that can be watched again -- finished and abandoned ones, as
+``--replay ID`` does -- each with its number, which ``--replay`` takes.
 
 Keys: LEFT/RIGHT change a choice, UP/DOWN move line by line, LB/RB (Q/E) turn pages (or
 pick the next person), X (Tab) switches between Matches and Statistics; the mouse clicks
@@ -13,11 +20,13 @@ from __future__ import annotations
 
 import math
 import time
+from collections import deque
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, Hashable, Iterator, Sequence
 
 import pygame
 
+from game.assets import LRU
 from game.engine import GAMES
 from game.input import Act, Input
 from game.store import MatchSummary, ScorePoint, SeatRecord, Stats, Store, default_path
@@ -33,11 +42,14 @@ ROWS_Y, ROW_H, ROW_PITCH = 268, 100, 112
 PAGER_Y, PAGER_H = 836, 80
 STATS_X, STATS_W = 96, 720         # Statistics: the numbers on the left ...
 CHART = pygame.Rect(840, LINE_Y, 1824 - 840, 930 - LINE_Y)   # ... the chart on the right
+STATS_PANEL = pygame.Rect(STATS_X, LINE_Y + 2 * LINE_H + 32, STATS_W,
+                          CHART.bottom - (LINE_Y + 2 * LINE_H + 32))
 CHART_POINTS = 40                  # the last this-many games in the score chart
 LINE_SLACK = 24                    # widgets whose centres are this close form one line
 REPAINT_PAD = 56                   # a widget's shadow, lift and focus ring fit in this
 LEVEL_NAMES = {"random": "Random", "easy": "Easy", "normal": "Normal", "hard": "Hard"}
 ALL_GAMES = "All games"
+SLICE = 0.002                      # seconds a frame may spend building pictures and reading
 
 
 # -- words -------------------------------------------------------------------------------
@@ -61,6 +73,8 @@ def game_name(game_id: str) -> str:
 
 
 def winner_line(summary: MatchSummary) -> str:
+    if summary.status == "abandoned":
+        return "Abandoned"
     names = summary.winner_names
     if not names:
         return "No winner"
@@ -100,6 +114,62 @@ def watch_replay(ctx, match_id: int) -> str:
     return said if isinstance(said, str) else ""
 
 
+# -- work in slices -------------------------------------------------------------------------
+class Jobs:
+    """Work as generators, each ``next()`` a small step, run a slice of time a frame:
+    first what the screen shows now, then (``later``) what it will probably show next.
+    A job is known by its key, so asking again for one under way carries on with it."""
+
+    def __init__(self) -> None:
+        self.now: deque[Hashable] = deque()
+        self.later: deque[Hashable] = deque()
+        self.running: dict[Hashable, Iterator] = {}
+
+    def want(self, key: Hashable, make: Callable[[], Iterator], soon: bool = True) -> None:
+        if key not in self.running:
+            self.running[key] = make()
+        (self.now if soon else self.later).append(key)
+
+    def replan(self) -> None:
+        """Forget every wish (a change asks again for what it still wants)."""
+        self.now.clear()
+        self.later.clear()
+
+    def drop_unwanted(self) -> None:
+        """Jobs begun but no longer asked for are let go (a bound on what is kept)."""
+        wanted = set(self.now) | set(self.later)
+        self.running = {key: job for key, job in self.running.items() if key in wanted}
+
+    @property
+    def busy(self) -> bool:
+        """Is something the screen shows still being built?"""
+        return any(key in self.running for key in self.now)
+
+    def run(self, seconds: float, later: bool = True) -> None:
+        """Steps until ``seconds`` have gone (one at least, so work always moves on);
+        the ``later`` work only if ``later``."""
+        end = time.perf_counter() + seconds
+        stepped = False
+        for queue in (self.now, self.later) if later else (self.now,):
+            while queue and (not stepped or time.perf_counter() < end):
+                job = self.running.get(queue[0])
+                try:
+                    if job is None:
+                        raise StopIteration
+                    stepped = True
+                    next(job)
+                except StopIteration:
+                    self.running.pop(queue.popleft(), None)
+            if queue:
+                return
+
+
+def one_step(work: Callable, *args) -> Iterator[None]:
+    """A job of one step: ``work(*args)``."""
+    work(*args)
+    yield
+
+
 # -- focus by lines -------------------------------------------------------------------------
 class LineGroup(FocusGroup):
     """UP/DOWN go to the next line of widgets (the one nearest in x), wrapping at the
@@ -135,41 +205,55 @@ def keyed(widget: Widget, key: str) -> Widget:
 
 # -- the matches list --------------------------------------------------------------------------
 class MatchRow(Widget):
-    """One finished match: game, date and result; every seat with its score (winners in
-    gold with a star). Its text is laid out once, not every frame."""
+    """One listed match: game, date, its number and result; every seat with its score
+    (winners in gold with a star). Its words are one picture made once per match (the
+    screen keeps them, see :func:`row_picture`); until it is made the panel shows alone."""
 
-    def __init__(self, rect, summary: MatchSummary, on_press: Callable[[], object]) -> None:
+    def __init__(self, rect, summary: MatchSummary, on_press: Callable[[], object],
+                 picture: pygame.Surface | None = None) -> None:
         super().__init__(rect)
         self.summary = summary
         self.on_press = on_press
-        self._content: pygame.Surface | None = None
+        self.picture = picture
 
     def activate(self) -> bool:
         self.on_press()
         return True
 
+    backing: pygame.Surface | None = None   # its resting panel painted on the backdrop
+
     def draw(self, surface, assets, focused, t) -> None:
         rect = self.rect.move(0, -5) if focused else self.rect
-        ui.draw_shadowed_panel(surface, rect, ui.PANEL_LIGHT if focused else ui.PANEL, 20)
-        if self._content is None:
-            self._content = self._render(assets)
-        surface.blit(self._content, (rect.x + 28, rect.y + 8))
+        if self.backing is not None and not focused:
+            surface.blit(self.backing, backing_rect(rect))
+        else:
+            ui.draw_shadowed_panel(surface, rect, ui.PANEL_LIGHT if focused else ui.PANEL, 20)
+        if self.picture is not None:
+            surface.blit(self.picture, (rect.x + 28, rect.y + 8))
         if focused:
             ui.draw_focus_ring(surface, rect, t, 20)
 
-    def _render(self, assets) -> pygame.Surface:
-        s = self.summary
-        width = self.rect.w - 56
-        out = pygame.Surface((width, self.rect.h - 16), pygame.SRCALPHA)
-        head = assets.text(game_name(s.game_id), 36, ui.TEXT, "bold")
-        out.blit(head, (0, 0))
-        date = assets.text(f"  \u00b7  {when(s.ended)}", 32, ui.TEXT_MUTED)
-        out.blit(date, (head.get_width(), head.get_height() - date.get_height()))
-        won = assets.text(winner_line(s), 34, ui.ACCENT, "bold")
-        out.blit(won, won.get_rect(topright=(width, 0)))
-        y = head.get_height() + 4
-        draw_seat_line(out, assets, s.seats, s.winners, pygame.Rect(0, y, width, 40))
-        return out
+
+def backing_rect(rect: pygame.Rect) -> pygame.Rect:
+    """Where a resting row's panel and its shadow lie."""
+    return pygame.Rect(rect.x - 8, rect.y - 2, rect.w + 16, rect.h + 16)
+
+
+def row_picture(assets, s: MatchSummary, size: tuple[int, int]) -> pygame.Surface:
+    """A match row's words: 'CuBirds · date · Match 12', the result on the right
+    ('Abandoned' for a game left before its end), the seats and scores below."""
+    width, height = size
+    out = pygame.Surface((width, height), pygame.SRCALPHA)
+    head = assets.text(game_name(s.game_id), 36, ui.TEXT, "bold")
+    out.blit(head, (0, 0))
+    date = assets.text(f"  \u00b7  {when(s.ended)}  \u00b7  Match {s.id}", 32, ui.TEXT_MUTED)
+    out.blit(date, (head.get_width(), head.get_height() - date.get_height()))
+    abandoned = s.status == "abandoned"
+    won = assets.text(winner_line(s), 34, ui.TEXT_MUTED if abandoned else ui.ACCENT, "bold")
+    out.blit(won, won.get_rect(topright=(width, 0)))
+    y = head.get_height() + 4
+    draw_seat_line(out, assets, s.seats, s.winners, pygame.Rect(0, y, width, 40))
+    return ui.fast(out)
 
 
 def draw_seat_line(surface: pygame.Surface, assets, seats: Sequence[SeatRecord],
@@ -235,9 +319,13 @@ class MatchDetail(Overlay):
 
     def draw_content(self, surface) -> None:
         a, s, p = self.ctx.assets, self.summary, self.panel
-        head = a.text(f"{game_name(s.game_id)}  \u00b7  {when(s.ended)}", 52, ui.TEXT, "title")
+        head = a.text_fit(f"{game_name(s.game_id)}  \u00b7  Match {s.id}  \u00b7  {when(s.ended)}",
+                          52, p.w - 80, ui.TEXT, "title")
         surface.blit(head, head.get_rect(midtop=(p.centerx, p.y + 36)))
-        line = s.outcome or winner_line(s)
+        if s.status == "abandoned":
+            line = "Abandoned before the end: nobody won. It can still be watched."
+        else:
+            line = s.outcome or winner_line(s)
         out = a.text_fit(line, 34, p.w - 120, ui.ACCENT, "bold")
         surface.blit(out, out.get_rect(midtop=(p.centerx, p.y + 112)))
         # the seats in two columns of up to three
@@ -275,9 +363,20 @@ def nice_top(value: float) -> tuple[int, int]:
     return int(math.ceil(value / step) * step), step
 
 
+def finish(steps: Iterator[None]):
+    """Run a picture's steps (see score_chart) to the end at once: its picture."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
 def score_chart(assets, size: tuple[int, int], title: str,
-                points: Sequence[ScorePoint]) -> pygame.Surface:
-    """Scores over time, oldest on the left; wins are gold stars, other games circles."""
+                points: Sequence[ScorePoint]) -> Iterator[None]:
+    """Scores over time, oldest on the left; wins are gold stars, other games circles.
+    Drawn in a few steps (a generator: each ``next()`` one of them, the picture its
+    return value), so a frame never has to draw a whole chart."""
     out = pygame.Surface(size, pygame.SRCALPHA)
     w, h = size
     head = assets.text_fit(title, 36, w - 60, ui.TEXT, "bold")
@@ -287,6 +386,7 @@ def score_chart(assets, size: tuple[int, int], title: str,
         msg = assets.text_block("No finished games here yet.", 34, plot.w, ui.TEXT_MUTED)
         out.blit(msg, msg.get_rect(center=plot.center))
         return out
+    yield
     top, step = nice_top(max(p.score for p in points))
     for value in range(0, top + 1, step):
         y = plot.bottom - round(plot.h * value / top)
@@ -303,12 +403,16 @@ def score_chart(assets, size: tuple[int, int], title: str,
            plot.bottom - round(plot.h * p.score / top)) for i, p in enumerate(points)]
     if n > 1:
         pygame.draw.lines(out, ui.TEXT_MUTED, False, xy, 3)
-    for (x, y), p in zip(xy, points):
+    yield
+    for k, ((x, y), p) in enumerate(zip(xy, points)):
+        if k and k % 5 == 0:
+            yield
         if p.won:
             ui.draw_shape(out, "star", (x, y), 15, ui.ACCENT)
         else:
             pygame.draw.circle(out, (20, 24, 34), (x, y), 10)
             pygame.draw.circle(out, ui.TEXT, (x, y), 10, 4)
+    yield
     first = assets.text("oldest", 28, ui.TEXT_MUTED)
     last = assets.text(f"newest  ({n} {'game' if n == 1 else 'games'})", 28, ui.TEXT_MUTED)
     out.blit(first, first.get_rect(midtop=(xy[0][0], plot.bottom + 12)))
@@ -326,8 +430,9 @@ def score_chart(assets, size: tuple[int, int], title: str,
 
 
 def wins_chart(assets, size: tuple[int, int], title: str,
-               stats: Sequence[Stats], games: Sequence[str]) -> pygame.Surface:
-    """Per game, a hollow bar for the games played and a gold one inside it for wins."""
+               stats: Sequence[Stats], games: Sequence[str]) -> Iterator[None]:
+    """Per game, a hollow bar for the games played and a gold one inside it for wins
+    (in steps, as score_chart)."""
     out = pygame.Surface(size, pygame.SRCALPHA)
     w, h = size
     head = assets.text_fit(title, 36, w - 60, ui.TEXT, "bold")
@@ -338,6 +443,7 @@ def wins_chart(assets, size: tuple[int, int], title: str,
     bar_x, bar_w = 30 + label_w, w - 60 - label_w - number_w
     pitch = min(120, (h - 200) // max(len(games), 1))
     for i, game_id in enumerate(games):
+        yield
         s = by_game.get(game_id)
         played, wins = (s.played, s.wins) if s else (0, 0)
         cy = 130 + i * pitch + pitch // 2
@@ -375,7 +481,17 @@ class History(MenuScene):
         self.view = "matches"
         self.page = 0
         self.game_filter: str | None = None
-        self.total = self.store.count_finished()
+        # what the store said, kept while the screen is open (nothing is recorded then)
+        self._counts: dict[str | None, int] = {}
+        self._pages = LRU(48)                       # (game filter, page) -> its matches
+        self._stat_data = LRU(64)                   # (person, game) -> stats, chart points
+        # pictures: what is shown and what the next change will want (3 MB a chart)
+        self._charts = LRU(6, 18 << 20)             # (person, game) -> the chart
+        self._pictures = LRU(24, 14 << 20)          # match id -> its row's words
+        self.jobs = Jobs()
+        self._patches: list[pygame.Rect] = []       # still-picture areas to paint again
+        self._changed = False                       # load() ran this frame
+        self.total = self.count(None)
         self.empty = self.total == 0
         self.people = [p.name for p in self.store.profiles()] if not self.empty else []
         self.person = 0
@@ -390,6 +506,8 @@ class History(MenuScene):
         self._still: pygame.Surface | None = None    # see draw()
         self._still_key = -1
         self._still_focus: Widget | None = None
+        self._bases: dict[str, pygame.Surface] = {}  # per view: backdrop, title, tabs
+        self._backings: dict[tuple, pygame.Surface] = {}   # per list slot (see backing)
         self.tabs = {view: pygame.Rect(ui.SAFE.right - (2 - i) * (width + 20) + 20, TAB_Y,
                                        width, TAB_H) for i, view in enumerate(self.VIEWS)}
         super().__init__(ctx)
@@ -405,31 +523,160 @@ class History(MenuScene):
     def person_name(self) -> str | None:
         return self.people[self.person] if self.people else None
 
+    def count(self, game_id: str | None) -> int:
+        """How many matches the list holds (for one game), asked once."""
+        if game_id not in self._counts:
+            self._counts[game_id] = self.store.count_finished(game_id=game_id,
+                                                              with_abandoned=True)
+        return self._counts[game_id]
+
+    def page_rows(self, game_id: str | None, page: int) -> tuple[MatchSummary, ...]:
+        """One page of the list; read past the page before or after it when that one is
+        known (the index goes straight there), else by its offset."""
+        key = (game_id, page)
+        rows = self._pages.get(key)
+        if rows is None:
+            older, newer = self._pages.get((game_id, page - 1)), self._pages.get((game_id, page + 1))
+            if older:
+                mark, side = older[-1], "after"
+            elif newer:
+                mark, side = newer[0], "before"
+            else:
+                mark, side = None, ""
+            where = {side: (mark.ended, mark.id)} if mark is not None else {}
+            rows = tuple(self.store.recent(PAGE_ROWS, 0 if where else page * PAGE_ROWS,
+                                           game_id=game_id, with_abandoned=True, **where))
+            self._pages.put(key, rows)
+        return rows
+
+    def stat_data(self, name: str, game_id: str | None) -> tuple:
+        """(stats, points) for one person and game, (by game, None) for all games."""
+        key = (name, game_id)
+        data = self._stat_data.get(key)
+        if data is None:
+            if game_id is None:
+                data = (self.store.stats_by_game(name), None)
+            else:
+                data = (self.store.stats(name, game_id),
+                        self.store.score_history(name, game_id, CHART_POINTS))
+            self._stat_data.put(key, data)
+        return data
+
     def load(self) -> None:
-        """Ask the store for what the current view shows, then lay the widgets out."""
+        """Ask the store (or the caches) for what the current view shows, lay the widgets
+        out, and set the rest in motion: pictures still missing first, then the likely
+        next views'."""
         if self.empty:
             pass
         elif self.view == "matches":
-            self.total = self.store.count_finished(game_id=self.game_filter)
+            self.total = self.count(self.game_filter)
             self.page = max(0, min(self.page, self.pages - 1))
-            self.rows = self.store.recent(PAGE_ROWS, self.page * PAGE_ROWS,
-                                          game_id=self.game_filter)
+            self.rows = list(self.page_rows(self.game_filter, self.page))
         elif self.person_name is not None:
             self._load_stats(self.person_name)
         self.build()
+        self.plan()
+        self._changed = True
 
     def _load_stats(self, name: str) -> None:
-        size = CHART.size
+        data, points = self.stat_data(name, self.stat_game)
         if self.stat_game is None:
-            self.by_game = self.store.stats_by_game(name)
-            self.stats = None
-            self.chart = wins_chart(self.ctx.assets, size, f"{name}: wins per game",
-                                    self.by_game, self.games)
+            self.by_game, self.stats = data, None
         else:
-            self.stats = self.store.stats(name, self.stat_game)
-            points = self.store.score_history(name, self.stat_game, CHART_POINTS)
-            self.chart = score_chart(self.ctx.assets, size,
-                                     f"{name}'s scores in {game_name(self.stat_game)}", points)
+            self.stats = data
+        self.chart = self._charts.get((name, self.stat_game))
+
+    # -- building in slices --------------------------------------------------------------------
+    def plan(self) -> None:
+        """What is missing on screen is built first; in spare frames, what the next
+        page, person, game or view will show."""
+        jobs = self.jobs
+        jobs.replan()
+        if self.empty:
+            return
+        for row in self.group.widgets:
+            if isinstance(row, MatchRow) and row.picture is None:
+                jobs.want(("row", row.summary.id), lambda s=row.summary: self._row_job(s))
+        name = self.person_name
+        if self.view == "stats" and name is not None and self.chart is None:
+            jobs.want(("chart", name, self.stat_game),
+                      lambda: self._chart_job(name, self.stat_game))
+        pages = [self.page + 1, self.page - 1] if self.view == "matches" else [self.page]
+        charts = []
+        if name is not None and self.view == "matches":
+            charts.append((name, self.stat_game))
+        elif name is not None:
+            choices = [None, *self.games]
+            here = choices.index(self.stat_game)
+            charts += [(name, choices[(here + d) % len(choices)]) for d in (1, -1)]
+            charts += [(self.people[(self.person + d) % len(self.people)], self.stat_game)
+                       for d in (1, -1)]
+        for page in pages:
+            if 0 <= page < self.pages:
+                jobs.want(("page", self.game_filter, page),
+                          lambda p=page: self._page_job(self.game_filter, p), soon=False)
+        for who, game_id in charts:
+            if self._charts.get((who, game_id)) is None:
+                jobs.want(("chart", who, game_id),
+                          lambda w=who, g=game_id: self._chart_job(w, g), soon=False)
+        for game_id in self.games:
+            if game_id not in self._counts:
+                jobs.want(("count", game_id), lambda g=game_id: one_step(self.count, g),
+                          soon=False)
+        for view in self.VIEWS:
+            if view not in self._bases:
+                jobs.want(("base", view), lambda v=view: one_step(self.base, v), soon=False)
+        jobs.drop_unwanted()
+
+    def picture(self, summary: MatchSummary) -> pygame.Surface:
+        """A match row's words (made once, kept while they may be shown again)."""
+        picture = self._pictures.get(summary.id)
+        if picture is None:
+            picture = row_picture(self.ctx.assets, summary, (ui.SAFE.w - 56, ROW_H - 16))
+            self._pictures.put(summary.id, picture)
+        return picture
+
+    def _row_job(self, summary: MatchSummary) -> Iterator[None]:
+        """A shown row's words, then onto the screen."""
+        picture = self.picture(summary)
+        for row in self.group.widgets:
+            if isinstance(row, MatchRow) and row.summary.id == summary.id and row.picture is None:
+                row.picture = picture
+                self._patches.append(row.rect)
+        yield
+
+    def _page_job(self, game_id: str | None, page: int) -> Iterator[None]:
+        """A page of the list read, then its rows' words made, a row a step."""
+        for summary in self.page_rows(game_id, page):
+            yield
+            self.picture(summary)
+
+    def _chart_job(self, name: str, game_id: str | None) -> Iterator[None]:
+        """A person's numbers read and their words rendered, then the chart in stages;
+        onto the screen if it is the one shown."""
+        data, points = self.stat_data(name, game_id)
+        yield
+        self._stat_words(data)
+        yield
+        if game_id is None:
+            steps = wins_chart(self.ctx.assets, CHART.size, f"{name}: wins per game",
+                               data, self.games)
+        else:
+            steps = score_chart(self.ctx.assets, CHART.size,
+                                f"{name}'s scores in {game_name(game_id)}", points)
+        chart = yield from steps
+        self._charts.put((name, game_id), chart)
+        if self.view == "stats" and (self.person_name, self.stat_game) == (name, game_id):
+            self.chart = chart
+            self._patches.append(CHART)
+
+    def update(self, dt: float) -> None:
+        """A slice of building; nothing ahead in a frame that already changed the view."""
+        self.jobs.run(SLICE, later=not self._changed)
+        self._changed = False
+
+    def animating(self) -> bool:
+        return self.jobs.busy or bool(self._patches) or super().animating()
 
     # -- widgets -----------------------------------------------------------------------------
     def build(self) -> None:
@@ -447,6 +694,7 @@ class History(MenuScene):
             widgets += self._stats_widgets()
         self.group = LineGroup(widgets, ctx=self.ctx)
         self._version += 1      # the still picture is out of date
+        self._patches.clear()
         keys = [getattr(w, "key", None) for w in widgets]
         rows = [w for w, k in zip(widgets, keys) if str(k).startswith("row:")]
         if old in keys:
@@ -462,8 +710,10 @@ class History(MenuScene):
                                    "filter")]
         for i, summary in enumerate(self.rows):
             rect = pygame.Rect(ui.SAFE.x, ROWS_Y + i * ROW_PITCH, ui.SAFE.w, ROW_H)
-            out.append(keyed(MatchRow(rect, summary, lambda s=summary: self.open(s)),
-                             f"row:{i}"))
+            row = MatchRow(rect, summary, lambda s=summary: self.open(s),
+                           self._pictures.get(summary.id))
+            row.backing = self.backing(rect)
+            out.append(keyed(row, f"row:{i}"))
         newer = Button(pygame.Rect(ui.SAFE.x, PAGER_Y, 360, PAGER_H), "\u2039 Newer",
                        lambda: self.turn(-1), enabled=self.page > 0, size=40)
         older = Button(pygame.Rect(ui.SAFE.right - 360, PAGER_Y, 360, PAGER_H), "Older \u203a",
@@ -564,6 +814,9 @@ class History(MenuScene):
                 if widget is not None:
                     self._paint(widget.rect.inflate(REPAINT_PAD, REPAINT_PAD))
             self._still_focus = focused
+        for area in self._patches:       # pictures finished since (a row's words, a chart)
+            self._paint(area.inflate(REPAINT_PAD, REPAINT_PAD))
+        self._patches.clear()
         surface.blit(self._still, (0, 0))
         if focused is not None:
             focused.draw(surface, self.ctx.assets, True, self.ctx.pulse)
@@ -583,24 +836,50 @@ class History(MenuScene):
                 widget.draw(still, self.ctx.assets, False, 0.0)
         still.set_clip(None)
 
+    def backing(self, rect: pygame.Rect) -> pygame.Surface:
+        """A list slot's resting panel and shadow on the backdrop, as one opaque picture
+        (one quick blit instead of two translucent ones for every row)."""
+        area = backing_rect(rect)
+        key = tuple(area)
+        picture = self._backings.get(key)
+        if picture is None:
+            picture = pygame.Surface(area.size, 0, 32)
+            picture.blit(ui.vertical_gradient(ui.CANVAS, ui.BG_TOP, ui.BG), (0, 0), area)
+            ui.draw_shadowed_panel(picture, rect.move(-area.x, -area.y), ui.PANEL, 20)
+            picture = self._backings[key] = ui.fast_opaque(picture)
+        return picture
+
+    def base(self, which: str) -> pygame.Surface:
+        """What never changes in a view ("matches", "stats" or "empty"), painted once:
+        the backdrop, the title, the tabs and the Statistics panels."""
+        base = self._bases.get(which)
+        if base is None:
+            base = pygame.Surface(ui.CANVAS, 0, 32)
+            draw_backdrop(base)
+            title = self.ctx.assets.text("History", 84, ui.TEXT, "title")
+            base.blit(title, title.get_rect(midleft=(ui.SAFE.x, TAB_Y + TAB_H // 2)))
+            if which != "empty":
+                self._draw_tabs(base, which)
+            if which == "stats" and self.people:
+                for panel in (STATS_PANEL, CHART):
+                    ui.draw_shadowed_panel(base, panel, ui.PANEL, 24)
+            base = self._bases[which] = ui.fast_opaque(base)
+        return base
+
     def _draw_base(self, surface: pygame.Surface) -> None:
-        draw_backdrop(surface)
-        a = self.ctx.assets
-        title = a.text("History", 84, ui.TEXT, "title")
-        surface.blit(title, title.get_rect(midleft=(ui.SAFE.x, TAB_Y + TAB_H // 2)))
+        surface.blit(self.base("empty" if self.empty else self.view), (0, 0))
         if self.empty:
             self._draw_empty(surface)
         else:
-            self._draw_tabs(surface)
             if self.view == "matches":
                 self._draw_matches(surface)
             else:
                 self._draw_stats(surface)
 
-    def _draw_tabs(self, surface) -> None:
+    def _draw_tabs(self, surface, shown: str) -> None:
         a = self.ctx.assets
         for view, rect in self.tabs.items():
-            current = view == self.view
+            current = view == shown
             surface.blit(ui.panel(rect.size, ui.PANEL_LIGHT if current else ui.PANEL, 18), rect)
             label = a.text(self.TAB_LABELS[view], 44, ui.TEXT if current else ui.TEXT_MUTED,
                            "title")
@@ -630,37 +909,55 @@ class History(MenuScene):
 
     def _draw_matches(self, surface) -> None:
         a = self.ctx.assets
-        count = a.text(f"{self.total} finished {'game' if self.total == 1 else 'games'}",
-                       36, ui.TEXT_MUTED)
+        count = a.text(f"{self.total} {'game' if self.total == 1 else 'games'}", 36,
+                       ui.TEXT_MUTED)
         surface.blit(count, count.get_rect(midright=(ui.SAFE.right, LINE_Y + LINE_H // 2)))
         page = a.text(f"Page {self.page + 1} of {self.pages}", 36, ui.TEXT, "bold")
         surface.blit(page, page.get_rect(center=(ui.CANVAS[0] // 2, PAGER_Y + PAGER_H // 2)))
         if not self.rows:
-            none = a.text("No finished games of this kind yet.", 36, ui.TEXT_MUTED)
+            none = a.text("No games of this kind yet.", 36, ui.TEXT_MUTED)
             surface.blit(none, none.get_rect(center=(ui.CANVAS[0] // 2, ROWS_Y + 120)))
 
-    def stat_lines(self) -> list[tuple[str, str]]:
+    def stat_rows(self, data=None) -> list[tuple[str, str, tuple]]:
+        """Statistics' left panel as (label, value, colour): the numbers, then the record
+        against each AI level (for ``data``, a person's stats or by-game list; by
+        default what is shown)."""
+        rows = [(label, value, ui.TEXT) for label, value in self.stat_lines(data)]
+        levels = self.level_lines(data)
+        return rows + [(label, value, ui.TEXT_MUTED) for label, value in levels]
+
+    def _stat_words(self, data) -> None:
+        a = self.ctx.assets
+        for label, value, colour in self.stat_rows(data):
+            v = a.text(value, 36, ui.ACCENT, "bold")
+            a.text_fit(label, 34, STATS_PANEL.w - v.get_width() - 80, colour)
+
+    def stat_lines(self, data=None) -> list[tuple[str, str]]:
         """The numbers on the left of Statistics: (label, value), as they are drawn."""
-        if self.stats is not None:
-            s = self.stats
+        if data is None:
+            data = self.stats if self.stats is not None else self.by_game
+        if isinstance(data, Stats):
+            s = data
             return [("Games played", str(s.played)), ("Wins", str(s.wins)),
                     ("Win rate", f"{s.win_rate:.0%}"),
                     ("Best score", "\u2013" if s.best is None else str(s.best)),
                     ("Average score", "\u2013" if s.average is None else f"{s.average:.1f}"),
                     ("Winning streak now", str(s.current_streak)),
                     ("Longest winning streak", str(s.longest_streak))]
-        played = sum(s.played for s in self.by_game)
-        wins = sum(s.wins for s in self.by_game)
-        longest = max([s.longest_streak for s in self.by_game] + [0])
+        played = sum(s.played for s in data)
+        wins = sum(s.wins for s in data)
+        longest = max([s.longest_streak for s in data] + [0])
         return [("Games played", str(played)), ("Wins", str(wins)),
                 ("Win rate", f"{wins / played:.0%}" if played else "0%"),
-                ("Games tried", f"{len(self.by_game)} of {len(self.games)}"),
+                ("Games tried", f"{len(data)} of {len(self.games)}"),
                 ("Longest winning streak", str(longest))]
 
-    def level_lines(self) -> list[tuple[str, str]]:
+    def level_lines(self, data=None) -> list[tuple[str, str]]:
         """'Against Hard AI': '3 wins in 5 games', for every level this person has met."""
+        if data is None:
+            data = self.stats if self.stats is not None else self.by_game
         records: dict[str, list[int]] = {}
-        for s in ([self.stats] if self.stats is not None else self.by_game):
+        for s in ([data] if isinstance(data, Stats) else data):
             for level, rec in s.vs_ai.items():
                 total = records.setdefault(level, [0, 0])
                 total[0] += rec.wins
@@ -679,18 +976,13 @@ class History(MenuScene):
                           ui.TEXT_MUTED)
             surface.blit(line, line.get_rect(center=(ui.CANVAS[0] // 2, 480)))
             return
-        top = LINE_Y + 2 * LINE_H + 32
-        panel = pygame.Rect(STATS_X, top, STATS_W, CHART.bottom - top)
-        ui.draw_shadowed_panel(surface, panel, ui.PANEL, 24)
+        panel = STATS_PANEL       # it and the chart's panel are in the view's base
         y = panel.y + 20
-        for label, value in self.stat_lines():
-            y = self._stat_row(surface, panel, y, label, value)
-        levels = self.level_lines()
-        if levels:
-            y += 10
-            for label, value in levels:
-                y = self._stat_row(surface, panel, y, label, value, ui.TEXT_MUTED)
-        ui.draw_shadowed_panel(surface, CHART, ui.PANEL, 24)
+        last = ui.TEXT
+        for label, value, colour in self.stat_rows():
+            if colour != last:    # the records against the AI, a little apart
+                y, last = y + 10, colour
+            y = self._stat_row(surface, panel, y, label, value, colour)
         if self.chart is not None:
             surface.blit(self.chart, CHART)
 

@@ -1,8 +1,10 @@
 """The end of a game: every seat's score explained, the winner(s), and what next.
 
 The big number on each panel is what decided the game in that game's terms (points, or
-CuBirds' species of 3+), with the rows that made it highlighted. For a moment the screen
-takes no input, so a button pressed for the last move does not skip it.
+CuBirds' species of 3+), with the rows that made it highlighted. The scores stay until a
+deliberate choice: for a moment the screen takes no input; focus starts on a score panel,
+where a confirm does nothing; and a key held since before the screen listened (or its
+repeats) is ignored, so Enter pressed on and on from the last move never deals again.
 """
 from __future__ import annotations
 
@@ -12,8 +14,8 @@ from game.engine import State
 from game.input import Act, Input
 from game.session import Match
 from game.store import Highlight
-from scenes.base import MenuScene
-from scenes.widgets import Button
+from scenes.base import PROMPT_Y, MenuScene
+from scenes.widgets import Button, Widget
 from sprites import ui
 
 ROW = 38
@@ -33,6 +35,20 @@ def highlight_lines(h: Highlight | None) -> list[tuple[str, bool]]:
     return lines
 
 
+class ScorePanel(Widget):
+    """A seat's score panel as a place for focus to rest: where focus starts, so a
+    confirm pressed out of habit lands on something that does nothing (the panel itself
+    is painted by :meth:`Results.draw_content`; this draws only the focus ring)."""
+
+    def __init__(self, rect: pygame.Rect, seat: int) -> None:
+        super().__init__(rect)
+        self.seat = seat
+
+    def draw(self, surface, assets, focused, t) -> None:
+        if focused:
+            ui.draw_focus_ring(surface, self.rect, t, 24)
+
+
 class Results(MenuScene):
     def __init__(self, ctx, state: State, match: Match, match_id: int | None = None) -> None:
         self.state = state
@@ -46,12 +62,17 @@ class Results(MenuScene):
         self.outcome = state.outcome()
         self.deciding = [state.deciding(seat) for seat in range(match.num_players)]
         self.age = 0.0
+        self.fresh: set[tuple[str, Act]] = set()   # (device, act) pressed since listening
         super().__init__(ctx)
         ctx.play("win")
 
     @property
     def prompts(self) -> tuple:  # type: ignore[override]
-        return ((Act.CONFIRM, "Choose"), (Act.BACK, "Main menu")) if self.listening else ()
+        if not self.listening:
+            return ()
+        if isinstance(self.group.focused, ScorePanel):
+            return ((Act.DOWN, "Play again or leave"), (Act.BACK, "Main menu"))
+        return ((Act.CONFIRM, "Choose"), (Act.BACK, "Main menu"))
 
     @property
     def listening(self) -> bool:
@@ -66,17 +87,34 @@ class Results(MenuScene):
     def handle(self, event: Input) -> bool:
         if not self.listening:
             return True   # swallowed: the last move's button presses are still coming
+        if event.repeat and (event.device, event.act) not in self.fresh:
+            return True   # a key held down since before the scores could be read
+        if not event.repeat:
+            self.fresh.add((event.device, event.act))
         return super().handle(event)
 
+    def panel_rect(self, seat: int) -> pygame.Rect:
+        n = self.match.num_players
+        gap = 20
+        width = (ui.SAFE.w - gap * (n - 1)) // n
+        return pygame.Rect(ui.SAFE.x + seat * (width + gap), 224, width, 600)
+
     def build(self) -> None:
+        """The score panels (focus starts on the viewer's, or the winner's), then the
+        buttons under them."""
+        panels = [ScorePanel(self.panel_rect(seat), seat)
+                  for seat in range(self.match.num_players)]
+        humans = self.match.humans
+        start = humans[0] if len(humans) == 1 else (self.winners or [0])[0]
         y = 850   # the buttons, then the prompt bar below them
         labels = [("Play again", self.again), ("Main menu", self.menu)]
         if self.match_id is not None:
             labels.insert(1, ("Watch replay", self.watch))
         w, gap = (480, 80) if len(labels) == 2 else (440, 40)
         x = ui.CANVAS[0] // 2 - (len(labels) * w + (len(labels) - 1) * gap) // 2
-        self.group.widgets = [Button(pygame.Rect(x + i * (w + gap), y, w, 86), label, fn)
-                              for i, (label, fn) in enumerate(labels)]
+        self.group.widgets = panels + [Button(pygame.Rect(x + i * (w + gap), y, w, 86), label, fn)
+                                       for i, (label, fn) in enumerate(labels)]
+        self.group.focus(panels[start])
 
     def watch(self) -> None:
         from scenes.history import watch_replay
@@ -103,6 +141,9 @@ class Results(MenuScene):
 
     def draw_content(self, surface) -> None:
         a = self.ctx.assets
+        if self.match_id is not None:   # the number History shows and --replay takes
+            number = a.text(f"Replay: match {self.match_id}", 30, ui.TEXT_MUTED)
+            surface.blit(number, number.get_rect(midleft=(ui.SAFE.x, PROMPT_Y - 26)))
         head = a.text(self.headline(), 80, ui.ACCENT, "title")
         surface.blit(head, head.get_rect(center=(ui.CANVAS[0] // 2, ui.SAFE.top + 50)))
         if self.message:
@@ -111,11 +152,8 @@ class Results(MenuScene):
         elif self.outcome:
             line = a.text(self.outcome, 36, ui.TEXT_MUTED)
             surface.blit(line, line.get_rect(center=(ui.CANVAS[0] // 2, ui.SAFE.top + 120)))
-        n = self.match.num_players
-        gap = 20
-        width = (ui.SAFE.w - gap * (n - 1)) // n
-        for seat in range(n):
-            rect = pygame.Rect(ui.SAFE.x + seat * (width + gap), 224, width, 600)
+        for seat in range(self.match.num_players):
+            rect = self.panel_rect(seat)
             won = seat in self.winners
             ui.draw_shadowed_panel(surface, rect, ui.PANEL_LIGHT if won else ui.PANEL, 24,
                                    ui.ACCENT if won else None, 5 if won else 0)

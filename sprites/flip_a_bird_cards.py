@@ -109,6 +109,18 @@ def draw_colour_shape(surface: pygame.Surface, colour: str, center, r: float,
 
 
 # -- painter ------------------------------------------------------------------------------
+def special_words(kind: str, colour: str | None) -> tuple[str, str]:
+    """The two lines printed on a special card ("Specials", "don't count"): How to play
+    names the cards in these very words."""
+    if kind == "no_specials":
+        return ("Specials", "don't count")
+    if kind == "no_neighbours":
+        return ("Neighbours", "don't count")
+    if kind == "colour_double":
+        return (str(colour).capitalize(), "counts \u00d72")
+    return (str(colour).capitalize(), "counts 0")
+
+
 class FabCards:
     """Builds and caches every Flip a Bird card surface for one assets object."""
 
@@ -300,16 +312,8 @@ class FabCards:
                 pygame.draw.line(surf, (255, 120, 110), (int(30 * s), int(140 * s)),
                                  (int(112 * s), int(70 * s)), max(3, int(7 * s)))
         if w >= CARD[0]:
-            if kind == "no_specials":
-                lines = ("Specials", "don't count")
-            elif kind == "no_neighbours":
-                lines = ("Neighbours", "don't count")
-            elif kind == "colour_double":
-                lines = (colour.capitalize(), "counts \u00d72")
-            else:
-                lines = (colour.capitalize(), "counts 0")
             y = h - int(66 * s)
-            for line in lines:
+            for line in special_words(kind, colour):
                 txt = a.text(line, 28, (255, 255, 255), "bold")
                 surf.blit(txt, txt.get_rect(midtop=(w // 2, y)))
                 y += 30

@@ -256,6 +256,51 @@ def test_a_restoration_card_matching_the_row_is_placed_without_asking(app):
     assert table.moves[1] == (Restore("right"), True)
 
 
+def for_row_labels(table) -> list[str]:
+    return [item.what for item in table.audit_items() if item.what.startswith("For row")]
+
+
+def test_the_for_row_label_goes_when_its_card_joins_the_row(app):
+    """ "For row 4" shows only while a restoration card rests on its spot (or flies from
+    it to the row): once the card lands in the row the label is gone, also while the
+    next restoration card is still coming from the deck."""
+    table = show(app, CuBirdsTable(app.ctx, match(3)))
+    state = built(3, [("owl", "duck", "robin")] * 4, [{"robin": 1, "owl": 1}] * 3,
+                  deck=("parrot", "robin"))
+    state.apply(Place("robin", 3, "left"))  # the drawn robin matches: a second card comes
+    install(app, table, state)   # its first frame plays the forced Restore("left")
+    spot = table.geo.rect_of("pending").center
+
+    def in_row(spr) -> bool:
+        row = table.rows_spr[3]
+        return (spr in row and spr.z == 0
+                and spr.rect.center == table.geo.row_centres(3, len(row))[row.index(spr)])
+
+    first = table.rows_spr[3][0]
+    assert first.key == "robin" and not in_row(first)      # about to fly to the row
+    assert for_row_labels(table) == ["For row 4"]
+
+    def on_spot() -> bool:
+        spr = table.pending_spr
+        return spr is not None and spr.visible and spr.z == 0 and spr.rect.center == spot
+
+    between = 0   # frames with the robin in its row and no card on the spot yet
+    while not (ready(table) and table.step == "restore"):
+        app.frame(STEP)
+        if in_row(first) and not on_spot():
+            between += 1
+            assert for_row_labels(table) == []
+    assert between > 0 and on_spot() and for_row_labels(table) == ["For row 4"]
+    parrot = table.pending_spr
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_RETURN)
+    assert table.moves[-1] == (Restore("right"), True)
+    assert run_until(app, lambda: parrot.z == 1, 100)       # it flies to the row ...
+    assert for_row_labels(table) == ["For row 4"]
+    assert run_until(app, lambda: parrot.z == 0, 100)       # ... and lands: no label
+    assert table.rows_spr[3][-1].key == "parrot" and for_row_labels(table) == []
+
+
 # -- drawing ----------------------------------------------------------------------------------
 
 

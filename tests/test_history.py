@@ -204,7 +204,19 @@ def test_statistics_show_the_stores_numbers(app, monkeypatch):
     assert scene.stats == store.stats(scene.person_name, game_id)
 
 
-def test_the_screen_reads_the_store_only_when_something_changes(app, monkeypatch):
+def settle(app, scene: History, limit: int = 2000) -> int:
+    """Frames until the screen has built everything it means to (now and ahead)."""
+    frames = 0
+    while scene.jobs.now or scene.jobs.later:
+        app.frame(1 / 60)
+        frames += 1
+        assert frames < limit, "the screen never finished building"
+    return frames
+
+
+def test_the_screen_reads_the_store_only_to_change_or_to_read_ahead(app, monkeypatch):
+    """Idle frames read nothing; a page turn or a switch to what was read ahead reads
+    nothing in its own frame; spare frames read the next neighbours, then stop."""
     synthetic_history(app.ctx.store, 40, seed=8)
     calls: list[str] = []
     for name in ("recent", "count_finished", "stats", "stats_by_game", "score_history",
@@ -213,18 +225,64 @@ def test_the_screen_reads_the_store_only_when_something_changes(app, monkeypatch
         monkeypatch.setattr(app.ctx.store, name,
                             lambda *a, _n=name, _r=real, **k: calls.append(_n) or _r(*a, **k))
     scene = show(app, History(app.ctx), frames=1)
+    assert settle(app, scene) > 1                           # the work took several frames
+    assert "recent" in calls and "stats_by_game" in calls   # the next page, the chart
     calls.clear()
     for _ in range(60):
         app.ctx.app.last_input = app.ctx.time              # every frame redrawn
         app.frame(1 / 60)
     assert calls == []
     press(app, pygame.K_e)
-    assert sorted(calls) == ["count_finished", "recent"] and scene.page == 1
+    assert calls == [] and scene.page == 1                 # read ahead
+    assert row_ids(scene) == [m.id for m in app.ctx.store.recent(PAGE_ROWS, PAGE_ROWS)]
+    calls.clear()
+    settle(app, scene)
+    assert calls == ["recent"]                              # the page after it, ahead
     calls.clear()
     press(app, pygame.K_TAB)
-    for _ in range(30):
+    assert scene.view == "stats" and scene.chart is not None and calls == []   # ahead
+    settle(app, scene)
+    assert set(calls) <= {"stats", "score_history", "stats_by_game"}   # the neighbours
+
+
+def test_a_page_turn_or_a_new_chart_is_built_a_slice_at_a_time(app, monkeypatch):
+    """What a change shows is built over frames: rows' words a row at a time, a chart a
+    stage at a time; what was built ahead shows at once."""
+    import scenes.history as history
+
+    synthetic_history(app.ctx.store, 60, seed=4)
+    scene = show(app, History(app.ctx), frames=1)
+    settle(app, scene)
+    made: list[int] = []
+    real = history.row_picture
+    monkeypatch.setattr(history, "row_picture",
+                        lambda assets, s, size: made.append(s.id) or real(assets, s, size))
+    monkeypatch.setattr(history, "SLICE", 0.0)              # one step a frame
+    press(app, pygame.K_e)                                  # built ahead: all there
+    rows = [w for w in scene.group.widgets if isinstance(w, MatchRow)]
+    assert rows and all(w.picture is not None for w in rows) and made == []
+    scene.group.focus(next(w for w in scene.group.widgets if getattr(w, "key", "") == "filter"))
+    press(app, pygame.K_RIGHT)                              # one game only: nothing built
+    rows = [w for w in scene.group.widgets if isinstance(w, MatchRow)]
+    assert len(made) <= 1 and any(w.picture is None for w in rows)
+    for _ in range(len(rows) + 2):
         app.frame(1 / 60)
-    assert sorted(calls) == ["stats_by_game"]
+    assert all(w.picture is not None for w in rows) and len(set(made)) >= len(rows) - 1
+    press(app, pygame.K_TAB)
+    settle(app, scene)
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_RIGHT)                              # a game's chart: ahead, ready
+    assert scene.chart is not None
+    settle(app, scene)
+    press(app, pygame.K_e)                                  # the next person's: ahead too
+    assert scene.chart is not None
+    press(app, pygame.K_e)                                  # two people on: not ahead
+    assert scene.chart is None
+    frames = 0
+    while scene.chart is None:
+        app.frame(1 / 60)
+        frames += 1
+    assert frames >= 3                                      # in stages, not in one frame
 
 
 @pytest.mark.parametrize("kind", ["empty", "problem", "disabled"])
@@ -316,6 +374,121 @@ def test_the_mouse_switches_tabs_and_opens_a_match(app):
     assert isinstance(app.stack.top, MatchDetail) and app.stack.top.summary == row.summary
 
 
+def abandon_some(store: Store, every: int = 7, seed: int = 0) -> tuple[list[int], int]:
+    """Abandoned matches between the finished ones of a synthetic history (half an hour
+    after every ``every``-th), and one still being played: (abandoned ids, playing id)."""
+    from tools.bench import StubState
+
+    rng = random.Random(seed)
+    ended = [row[0] for row in store._db.execute(
+        "SELECT ended FROM matches WHERE status = 'finished' ORDER BY ended")]
+    left = []
+    for when in ended[::every]:
+        game_id = rng.choice(["cubirds", "flip_a_bird"])
+        seats = (Seat(rng.choice(PEOPLE), human=True), Seat("Heron", level="easy", colour=1),
+                 Seat("Ibis", level="hard", colour=2))
+        store.clock = lambda: when + 1800
+        match_id = store.start_match(Match(game_id, seats, 1), state=StubState(game_id))
+        store.record_move(match_id, 0, 0, (0, "move"), StubState(game_id))
+        store.abandon_match(match_id)
+        left.append(match_id)
+    store.clock = lambda: ended[-1] + 99
+    playing = store.start_match(Match("cubirds", default_people(), 2), state=StubState("cubirds"))
+    return left, playing
+
+
+def default_people() -> tuple[Seat, ...]:
+    return (Seat("Robin", human=True), Seat("Heron", level="easy", colour=1))
+
+
+def test_the_list_holds_finished_and_abandoned_matches_by_offset_or_cursor(tmp_path):
+    """History's queries: every match that can be watched, newest first; a page read
+    from the one before or after it (a cursor) is the page read by its offset."""
+    with open_store(tmp_path / "h.db") as store:
+        synthetic_history(store, 120, seed=3, start=1.8e9)
+        left, playing = abandon_some(store)
+        everything = store.recent(1000, with_abandoned=True)
+        ended = [(m.ended, m.id) for m in everything]
+        assert ended == sorted(ended, reverse=True)
+        assert {m.id for m in everything if m.status == "abandoned"} == set(left)
+        assert playing not in [m.id for m in everything]
+        assert [m.id for m in store.recent(1000)] == [m.id for m in everything
+                                                       if m.status == "finished"]
+        for filters in ({}, {"game_id": "cubirds"}, {"profile": "Robin"},
+                        {"game_id": "flip_a_bird", "profile": "Wren"}):
+            listed = [m.id for m in store.recent(1000, with_abandoned=True, **filters)]
+            assert store.count_finished(with_abandoned=True, **filters) == len(listed) > 0
+            pages = [store.recent(5, 5 * k, with_abandoned=True, **filters)
+                     for k in range(len(listed) // 5 + 1)]
+            assert [m.id for page in pages for m in page] == listed
+            for k in range(len(pages) - 1):
+                last, first = pages[k][-1], pages[k + 1][0]
+                assert store.recent(5, after=(last.ended, last.id), with_abandoned=True,
+                                    **filters) == pages[k + 1]
+                assert store.recent(5, before=(first.ended, first.id), with_abandoned=True,
+                                    **filters) == pages[k]
+
+
+def test_history_and_replay_agree_on_what_can_be_watched(app, monkeypatch):
+    """Every match History lists opens with --replay ID, abandoned ones too (marked, with
+    their number); one still being played is in neither."""
+    from game.replay import ReplayError, find_recording
+
+    store = app.ctx.store
+    played = play_real(store, [("cubirds", 3), ("flip_a_bird", 3)])
+    left, playing = abandon_some(store, every=1)
+    seen = record_text(monkeypatch, app)
+    scene = show(app, History(app.ctx))
+    listed = []
+    while True:
+        settle(app, scene)
+        listed += [w.summary for w in scene.group.widgets if isinstance(w, MatchRow)]
+        if scene.page == scene.pages - 1:
+            break
+        press(app, pygame.K_e)
+    assert sorted(m.id for m in listed) == sorted([p[0] for p in played] + left)
+    assert scene.total == len(listed) and f"{len(listed)} games" in seen
+    for summary in listed:
+        assert find_recording(str(summary.id), store).game_id == summary.game_id
+        assert any(f"Match {summary.id}" in line for line in seen)
+    assert {m.id for m in listed if m.status == "abandoned"} == set(left)
+    assert seen.count("Abandoned") >= len(left)
+    with pytest.raises(ReplayError, match=f"Match {playing} is not over yet"):
+        find_recording(str(playing), store)
+
+
+def test_an_abandoned_match_is_watched_from_history(app):
+    """Its row opens, says it was abandoned, and Watch replay plays its moves."""
+    from game.engine import action_to_json
+    from game.replay import Recording
+
+    store = app.ctx.store
+    match = Match("cubirds", default_people(), 5)
+    state = new_game("cubirds", 2, 5)
+    match_id = store.start_match(match, state=state)
+    rng = random.Random(5)
+    for index in range(6):
+        seat, action = state.current_player, rng.choice(state.legal_actions())
+        state.apply(action)
+        store.record_move(match_id, index, seat, action, state)
+    store.abandon_match(match_id)
+    scene = show(app, History(app.ctx))
+    assert scene.group.focused.summary.id == match_id
+    assert scene.group.focused.summary.status == "abandoned"
+    press(app, pygame.K_RETURN)
+    app.frame(1 / 60)
+    detail = app.stack.top
+    assert isinstance(detail, MatchDetail)
+    press(app, pygame.K_RETURN)                              # Watch replay
+    replay = app.stack.top
+    assert detail.message == "" and isinstance(getattr(replay, "recording", None), Recording)
+    assert [action_to_json(a) for a in replay.recording.actions] == [
+        m.action for m in store.load_match(match_id).moves]
+    for _ in range(400):
+        app.frame(1 / 20)
+    assert replay.moves_played == 6 and app.stack.top is replay
+
+
 def test_ai_seats_are_marked_with_their_level():
     from game.store import SeatRecord
 
@@ -324,6 +497,13 @@ def test_ai_seats_are_marked_with_their_level():
 
 
 # -- Results ---------------------------------------------------------------------------------
+def buttons(scene) -> list:
+    """Results' buttons (its score panels are focus stops too)."""
+    from scenes.widgets import Button
+
+    return [w for w in scene.group.widgets if isinstance(w, Button)]
+
+
 def test_results_show_a_new_best_and_a_winning_streak(app, monkeypatch):
     from scenes.results import Results, highlight_lines
 
@@ -337,13 +517,14 @@ def test_results_show_a_new_best_and_a_winning_streak(app, monkeypatch):
     match_id, state, match, h = found
     seen = record_text(monkeypatch, app)
     scene = show(app, Results(app.ctx, state, match, match_id=match_id), frames=2)
+    assert f"Replay: match {match_id}" in seen              # the number --replay takes
     lines = highlight_lines(h)
     assert lines and all(text in seen for text, _ in lines)
     if h.new_best:
         assert f"New best! (was {h.previous_best})" in seen
     if h.streak >= 2:
         assert f"{h.streak} wins in a row" in seen
-    labels = [w.label for w in scene.group.widgets]
+    labels = [w.label for w in buttons(scene)]
     assert labels == ["Play again", "Watch replay", "Main menu"]
     assert all(w.rect.right <= 1824 and w.rect.x >= 96 for w in scene.group.widgets)
 
@@ -354,7 +535,8 @@ def test_results_without_a_record_have_no_highlights_or_replay(app, monkeypatch)
     (match_id, state, match), = play_real(app.ctx.store, [("cubirds", 3)])
     seen = record_text(monkeypatch, app)
     scene = show(app, Results(app.ctx, state, match), frames=2)
-    assert [w.label for w in scene.group.widgets] == ["Play again", "Main menu"]
+    assert [w.label for w in buttons(scene)] == ["Play again", "Main menu"]
+    assert not any(line.startswith("Replay: match") for line in seen)
     assert not any("New best" in line or "in a row" in line for line in seen)
 
 
@@ -369,7 +551,7 @@ def test_results_watch_replay_goes_through_the_replay_scene(app, monkeypatch):
     fake = types.ModuleType("scenes.replay")
     fake.watch = lambda ctx, mid: watched.append(mid)
     monkeypatch.setitem(sys.modules, "scenes.replay", fake)
-    scene.group.index = 1
+    scene.group.focus(buttons(scene)[1])
     press(app, pygame.K_RETURN)
     assert watched == [match_id]
     monkeypatch.setitem(sys.modules, "scenes.replay", None)
@@ -435,6 +617,7 @@ def test_every_view_keeps_the_ten_foot_rules(app, font_sizes):
     inside(scene)
     press(app, pygame.K_DOWN)
     press(app, pygame.K_RIGHT)
+    settle(app, scene)
     assert scene.stat_game is not None and scene.chart is not None
     press(app, pygame.K_TAB)
     press(app, pygame.K_RETURN)

@@ -120,3 +120,113 @@ def test_a_game_without_a_painter_gets_plain_cards(app, tmp_path):
     app.frame(1 / 60)
     assert [i.kind for i in scene.placed].count("card") == 2
     assert not problems_of(scene)
+
+
+# -- Flip a Bird's facts, checked against the rules module and the table -----------------------
+NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
+
+
+def page_words(page: Page) -> str:
+    """Everything a page says: its body, row titles, card labels and tags, notes."""
+    words = [page.body]
+    for picture in page.art:
+        words += [note.text for note in picture.notes]
+        for row in picture.rows:
+            words.append(row.title)
+            words += [card.label for card in row.cards] + [card.tag for card in row.cards]
+    return " \n".join(w for w in words if w)
+
+
+def sentence_with(text: str, *words: str) -> str:
+    """The one sentence of ``text`` that holds all of ``words``."""
+    import re
+
+    found = [s for s in re.split(r"(?<=[.;])\s+", text) if all(w in s for w in words)]
+    assert len(found) == 1, f"{words}: {found}"
+    return found[0]
+
+
+def test_flip_a_bird_pages_say_the_starting_hand_and_the_bird_limits():
+    from game.flip_a_bird import rules
+    from scenes.flip_a_bird.howto import PAGES
+
+    state = rules.new_state(5, seed=2)
+    assert {len(hand) for hand in state.hands} == {rules.HAND_SIZE}
+    text = " ".join(page.body for page in PAGES)
+    dealt = sentence_with(text, "starts with", "in hand")
+    assert f"{NUMBER_WORDS[rules.HAND_SIZE]} cards" in dealt and "tip card" in dealt
+    limits = sentence_with(text, "at most")
+    for players in range(3, 7):
+        first = f"{rules.row_limit(players)} birds with {players}"
+        assert first in limits or f"{rules.row_limit(players)} with {players}" in limits
+
+
+def test_flip_a_bird_pages_say_who_starts_the_row_after_a_claim():
+    """The rules: the claimant begins the next row (ruling FB-4); the page says so."""
+    import random
+
+    from game.flip_a_bird import rules
+    from scenes.flip_a_bird.howto import PAGES
+
+    seen = 0
+    for seed in range(6):
+        state, rng, claimant = rules.new_state(4, seed=seed), random.Random(seed), None
+        while not state.is_terminal() and seen < 12:
+            for event in state.apply(rng.choice(state.legal_actions())):
+                if isinstance(event, rules.ClaimMade):
+                    claimant = event.claimant
+                elif isinstance(event, rules.RowStarted) and claimant is not None:
+                    assert event.seat == claimant and state.current_player == claimant
+                    claimant, seen = None, seen + 1
+    assert seen >= 12
+    text = " ".join(page.body for page in PAGES)
+    assert "the claimant starts" in sentence_with(text, "next row")
+
+
+def test_flip_a_bird_plates_cage_icons_are_the_hands_as_the_page_says(app):
+    """One cage back on a plate per card in that seat's hand, the card's own back."""
+    from game.flip_a_bird.cards import CARDS
+    from game.session import Match, default_seats
+    from scenes.flip_a_bird.howto import PAGES
+    from scenes.flip_a_bird.table import FlipABirdTable
+    from tests.harness import run_until
+
+    text = " ".join(page.body for page in PAGES)
+    assert "count the cards in that hand" in sentence_with(text, "cage icons", "plate")
+    table = show(app, FlipABirdTable(app.ctx, Match("flip_a_bird", default_seats(4, 0), 5)))
+    checked = 0
+    for _ in range(6):
+        assert run_until(app, lambda: table.animator.busy, 2000, 1 / 20)
+        assert run_until(app, lambda: not table.animator.busy, 2000, 1 / 20)
+        state = table.state
+        for seat in range(4):
+            backs = table.plate_key(seat)[0]
+            assert sorted(backs) == sorted(CARDS[card].open_back for card in state.hands[seat])
+            checked += 1
+    assert checked == 24
+
+
+def test_flip_a_bird_pages_name_the_specials_as_the_cards_print_them():
+    """A special named in quotes, or ringed in a picture, is called by the words on the
+    card ("Specials don't count"), never by another name."""
+    import re
+
+    from game.flip_a_bird.cards import CARDS
+    from scenes.flip_a_bird.howto import PAGES
+    from sprites.flip_a_bird_cards import special_words
+
+    printed = {" ".join(special_words(c.special, c.colour))
+               for c in CARDS if c.special is not None}
+    quoted = [q for page in PAGES for q in re.findall(r"'([^']+)'", page.body.replace("'t ", "\u2019t "))]
+    assert quoted and all(q.replace("\u2019", "'") in printed for q in quoted), quoted
+    ringed = 0
+    for page in PAGES:
+        words = page_words(page)
+        for picture in page.art:
+            for row in picture.rows:
+                for card in row.cards:
+                    if card.mark and card.face[0] == "special":
+                        _, kind, colour = card.face
+                        assert " ".join(special_words(kind, colour)) in words, page.heading
+                        ringed += 1
+    assert ringed >= 4

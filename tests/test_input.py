@@ -234,6 +234,21 @@ def test_buttons_other_than_directions_do_not_repeat(manager):
     assert manager.update(2.0) == []
 
 
+def test_a_key_or_button_down_again_before_it_came_up_is_a_repeat(manager):
+    """SDL's key repeat (or a pad that resends a held button) is marked, so a screen can
+    tell a held Enter from a new press."""
+    first = manager.process(ev(pygame.KEYDOWN, key=pygame.K_RETURN))
+    again = manager.process(ev(pygame.KEYDOWN, key=pygame.K_RETURN))
+    assert acts(again) == [(Act.CONFIRM, KBM)] and again[0].repeat and not first[0].repeat
+    manager.process(ev(pygame.KEYUP, key=pygame.K_RETURN))
+    assert not manager.process(ev(pygame.KEYDOWN, key=pygame.K_RETURN))[0].repeat
+    manager.process(ev(pygame.CONTROLLERDEVICEADDED, device_index=0))
+    pad = [manager.process(ev(pygame.CONTROLLERBUTTONDOWN, instance_id=10,
+                              button=pygame.CONTROLLER_BUTTON_A))[0] for _ in range(2)]
+    assert [(i.act, i.repeat) for i in pad] == [(Act.CONFIRM, False), (Act.CONFIRM, True)]
+    manager.process(ev(pygame.WINDOWFOCUSLOST))       # its key-up went to another window
+    assert not manager.process(ev(pygame.KEYDOWN, key=pygame.K_RETURN))[0].repeat
+
 def test_a_resting_pointer_under_a_new_window_moves_no_focus(manager):
     """SDL reports the pointer's place when the window opens beneath it (rel 0, 0)."""
     assert manager.process(ev(pygame.MOUSEMOTION, pos=(960, 540), rel=(0, 0),

@@ -488,15 +488,15 @@ def bench_store(commits: int, frames: int) -> dict:
     store = open_store(path)
     rng = random.Random(3)
     games = [g for g, spec in GAMES.items() if spec.available]
-    total = store.count_finished()
+    marks = [(m.ended, m.id) for m in store.recent(HISTORY_MATCHES, with_abandoned=True)]
     parts: dict = {"frame": [], "recent": [], "stats": [], "chart": [], "profiles": []}
     for _ in range(frames):
         person, game_id = rng.choice(PEOPLE), rng.choice(games)
-        offset = rng.randrange(0, total, 10)
+        mark = rng.choice(marks)   # History turns a page from the one shown, at any depth
         with timed(parts["frame"]):
             with timed(parts["recent"]):
-                store.recent(10, offset)
-                store.count_finished()
+                store.recent(10, after=mark, with_abandoned=True)
+                store.count_finished(with_abandoned=True)
             with timed(parts["stats"]):
                 store.stats(person, game_id)
                 store.stats_by_game(person)

@@ -316,10 +316,12 @@ class CuBirdsAnimations(Animations):
     def restoration_drawn(self, e: RestorationDrawn, rest) -> list:
         spr = self.card(e.species, self.geo.deck_pos(), face_up=False, visible=False)
         self.pending_spr = spr
-        self.pending_row = e.row
         target = self.geo.rect_of("pending").center
+
+        def landed() -> None:
+            self.for_row = e.row
         return [Call(self._deck_minus(1)),
-                Together(self.fly(spr, target, 0.38, sound="slide"),
+                Together(self.fly(spr, target, 0.38, sound="slide", then=landed),
                          Timeline([Wait(self.dur(0.12)), spr.flip(self.dur(0.28), face_up=True)])),
                 Call(lambda: self.ctx.play("flip")), Wait(self.dur(0.05))]
 
@@ -333,7 +335,6 @@ class CuBirdsAnimations(Animations):
         if spr is None:
             spr = self.card(e.species, self.geo.rect_of("pending").center)
         self.pending_spr = None
-        self.pending_row = None
         row = self.rows_spr[e.row]
         if e.side == LEFT:
             row.insert(0, spr)
@@ -341,7 +342,10 @@ class CuBirdsAnimations(Animations):
             row.append(spr)
         centres = self.geo.row_centres(e.row, len(row))
         target = centres[0] if e.side == LEFT else centres[-1]
-        steps.append(Together(self.fly(spr, target, 0.36, sound="slide"),
+
+        def landed() -> None:
+            self.for_row = None
+        steps.append(Together(self.fly(spr, target, 0.36, sound="slide", then=landed),
                               *self.row_reflow(e.row, 0.3, skip={spr})))
         return steps
 

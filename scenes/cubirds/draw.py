@@ -91,12 +91,9 @@ class CuBirdsDraw(Chrome):
             row = self.geo.rect_of(f"row{r}")
             items.append(AuditItem("icon", pygame.Rect(row.x, row.centery - 24, 48, 48),
                                    f"row {r + 1} number"))
-        if self.pending_row is not None and self.pending_spr is not None:
-            spot = self.geo.rect_of("pending")
-            text = f"For row {self.pending_row + 1}"
-            w, h = a.font("body", 28).size(text)
-            items.append(AuditItem("label", pygame.Rect(spot.centerx - w // 2, spot.bottom + 10, w, h),
-                                   text))
+        label = self.for_row_label()
+        if label is not None:
+            items.append(AuditItem("label", label[1], label[0]))
         if self.fan_caption:
             items.append(AuditItem("label", self.caption_box(), self.fan_caption))
         for option in self.buttons:
@@ -201,8 +198,8 @@ class CuBirdsDraw(Chrome):
         surface.blit(num, num.get_rect(center=(centre[0], centre[1] + 1)))
 
     def draw_rows_background(self, surface: pygame.Surface) -> None:
-        if self.pending_row is not None:
-            self.draw_row_number(surface, self.pending_row, ui.ACCENT, art.INK)
+        if self.for_row is not None:
+            self.draw_row_number(surface, self.for_row, ui.ACCENT, art.INK)
 
     def draw_piles(self, surface: pygame.Surface) -> None:
         a = self.ctx.assets
@@ -224,10 +221,21 @@ class CuBirdsDraw(Chrome):
         for rect, n in ((deck, self.counts.deck), (discard, len(self.counts.discard))):
             c = a.text(str(n), 36, ui.TEXT, "bold")
             surface.blit(c, c.get_rect(midtop=(rect.centerx, rect.bottom + COUNT_DY)))
-        if self.pending_row is not None and self.pending_spr is not None:
-            spot = self.geo.rect_of("pending")
-            t = a.text(f"For row {self.pending_row + 1}", 28, ui.TEXT)
-            surface.blit(t, t.get_rect(midtop=(spot.centerx, spot.bottom + 10)))
+        label = self.for_row_label()
+        if label is not None:
+            surface.blit(a.text(label[0], 28, ui.TEXT), label[1])
+
+    def for_row_label(self) -> tuple[str, pygame.Rect] | None:
+        """"For row N" and its place under the restoration card's spot, while a card
+        rests there or flies to its row (set as the card lands on the spot, cleared as it
+        lands in the row, so it never names a row for an empty spot)."""
+        if self.for_row is None:
+            return None
+        text = f"For row {self.for_row + 1}"
+        spot = self.geo.rect_of("pending")
+        rect = pygame.Rect((0, 0), self.ctx.assets.font("body", 28).size(text))
+        rect.midtop = (spot.centerx, spot.bottom + 10)
+        return text, rect
 
     def draw_hand(self, surface: pygame.Surface) -> None:
         for species in SPECIES:

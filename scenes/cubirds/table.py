@@ -79,7 +79,7 @@ class CuBirdsTable(CuBirdsAnimations, CuBirdsDraw, TableScene):
         self.rows_spr: list[list[CardSprite]] = [[] for _ in range(NUM_ROWS)]
         self.hand_spr: dict[str, list[CardSprite]] = {}
         self.pending_spr: CardSprite | None = None
-        self.pending_row: int | None = None
+        self.for_row: int | None = None  # the row a restoration card resting on its spot is for
         self.flying: list[CardSprite] = []
         self.counts = Counts.before_the_deal(self.match.num_players)
         self.fan_caption = ""
@@ -106,6 +106,7 @@ class CuBirdsTable(CuBirdsAnimations, CuBirdsDraw, TableScene):
             row.clear()
         self.hand_spr = {}
         self.pending_spr = None
+        self.for_row = None
         self.counts = Counts.before_the_deal(self.match.num_players)
         super().enter()
 
@@ -132,9 +133,9 @@ class CuBirdsTable(CuBirdsAnimations, CuBirdsDraw, TableScene):
         centres = geo.hand_centres(list(v.hand))
         self.hand_spr = {s: [self.card(s, p) for p in centres[s]] for s, _ in v.hand}
         self.pending_spr = None
-        self.pending_row = v.pending_row
         if v.pending is not None:
             self.pending_spr = self.card(v.pending, geo.rect_of("pending").center)
+        self.for_row = v.pending_row if v.pending is not None else None
         self.flying = []
         self.counts = Counts.of(v)
         self.preview = None

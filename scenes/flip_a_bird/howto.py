@@ -50,6 +50,14 @@ PAGES = (
                         Card(("specials", 1), gap=True)), "On your seat: 5 points")),
                   (Note("Hollow: no yellow yet, the set waits", 1, 3, (0.5, 1.0), "below"),
                    Note("Special cards won", 1, 4, (0.5, 1.0), "below"))),)),
+    Page("Your hand",
+         "Everyone starts with two cards in hand, plus a red and a green tip card. The "
+         "cage icons on a seat's plate count the cards in that hand and show their "
+         "backs; only the holder sees the faces.",
+         (Picture((Row(cards(bird("red", 2), bird("blue", 1)), "Your hand: 2 cards"),
+                   Row((Card(RED), Card(GREEN)), "Your tip cards"))),
+          Picture((Row(cards(OPEN, COVERED), "On your plate"),),
+                  (Note("One cage for each card in hand", 0, 1, (0.5, 1.0), "below"),)))),
     Page("Face up or face down",
          "On your turn draw the top card, then play a hand card onto the row. The back "
          "now on top of the deck decides: an open cage means face up, a covered cage face "
@@ -88,14 +96,14 @@ PAGES = (
          "them count nothing, and beats the \u00d72 if both lie in the row.",
          (Picture((Row((Card(bird("blue", 2), tag="4"), Card(bird("red", 3), tag="3"),
                         Card(special("colour_double", "blue"), mark=True),
-                        Card(bird("blue", 1), tag="2")), "Blue counts double: 9"),
+                        Card(bird("blue", 1), tag="2")), "Blue counts \u00d72: 9"),
                    Row((Card(bird("red", 3), dim=True, tag="0"), Card(bird("green", 2), tag="2"),
                         Card(special("colour_zero", "red"), mark=True),
                         Card(bird("red", 1), dim=True, tag="0")), "Red counts 0: 2")),),)),
     Page("Specials that take cards out",
-         "'Neighbours' takes out the card on each side of it. 'No specials' takes every "
-         "special out first, itself too. Cards taken out are not counted, but they are "
-         "still shared.",
+         "'Neighbours don't count' takes out the card on each side of it. 'Specials "
+         "don't count' takes every special out first, itself too. Cards taken out are "
+         "not counted, but they are still shared.",
          (Picture((Row((Card(bird("green", 2), tag="2"), Card(bird("red", 3), dim=True, tag="out"),
                         Card(special("no_neighbours"), mark=True),
                         Card(bird("yellow", 1), dim=True, tag="out"), Card(bird("blue", 2), tag="2")),
@@ -106,9 +114,9 @@ PAGES = (
                         Card(special("no_specials"), mark=True, dim=True, tag="out")),
                        "Specials don't count: 3")),),)),
     Page("Share the row",
-         "If red was right, the red tippers share the cards, the claimant first. If green "
-         "was right, the green tippers share them, the last player first. One card each "
-         "in turn, going the other way round.",
+         "If red was right, the red tippers share the cards, the claimant first; if "
+         "green was right, the green tippers do, the last player first. One card each in "
+         "turn, going the other way round. Then the claimant starts the next row.",
          (Picture((Row((Card(GREEN, "Ana"), Card(GREEN, "Cy")), "Green was right"),
                    Row((Card(bird("red", 3), "Ana"), Card(bird("yellow", 2), "Cy"),
                         Card(bird("green", 1), "Ana"), Card(bird("blue", 2), "Cy")),
