@@ -84,7 +84,7 @@ from game.ai import LEVELS
 from game.engine import GAMES, Action, State, action_to_json, new_game
 from game.session import Match, Seat
 from game.untrusted import (UntrustedFileError, bad_copy_path, parse_json, plausible_time,
-                            usable_name, usable_text)
+                            said, usable_name, usable_text)
 
 try:  # advisory locks are POSIX; elsewhere SQLite's own locking has to do
     import fcntl
@@ -244,7 +244,7 @@ def _json(what: str, column: str, value: Any, kind: type = object) -> Any:
     try:
         data = parse_json(value)
     except UntrustedFileError as exc:
-        raise _BadRow(f"{what}: its {column}: {exc}") from None
+        raise _BadRow(f"{what}: its {column}: {said(exc)}") from None
     if not isinstance(data, kind):
         raise _BadRow(f"{what}: its {column} is not a JSON "
                       f"{'object' if kind is dict else kind.__name__}")
@@ -579,10 +579,10 @@ class Store:
             except OSError:
                 pass
         if kept:
-            line = (f"{path.name} is damaged ({exc}): kept as {kept}; saving is off until "
+            line = (f"{path.name} is damaged ({said(exc)}): kept as {kept}; saving is off until "
                     "Birdhouse restarts.")
         else:
-            line = f"Saving is off: could not {doing} ({exc})."
+            line = f"Saving is off: could not {doing} ({said(exc)})."
         self.problem = line
         self.log.warning(line)
 
@@ -655,7 +655,7 @@ class Store:
         """A damaged row is left out: one line the first time it is met this run."""
         if isinstance(exc, _SaidBefore):
             return
-        line = f"Skipped a damaged row of {self.path.name if self.path else FILE_NAME}: {exc}."
+        line = f"Skipped a damaged row of {self.path.name if self.path else FILE_NAME}: {said(exc)}."
         if line not in self._skipped:
             self._skipped.add(line)
             self.log.warning(line)
@@ -1184,7 +1184,7 @@ def open_store(path: Path | str | None = None, log: logging.Logger | None = None
     try:
         return _open(path, log, sync, clock)
     except Exception as exc:  # noqa: BLE001 - whatever the disk holds, the game must start
-        return _off(log, f"Playing without saving: could not open {path} ({exc}).")
+        return _off(log, f"Playing without saving: could not open {path} ({said(exc)}).")
 
 
 def _off(log: logging.Logger, line: str) -> Store:
@@ -1211,11 +1211,11 @@ def _open(path: Path, log: logging.Logger, sync: str, clock: Callable[[], float]
         db = _connect(path, sync, log)
     except _Newer as exc:
         _unlock(lock)
-        return _off(log, f"Playing without saving: {path.name} {exc}; it is left untouched "
+        return _off(log, f"Playing without saving: {path.name} {said(exc)}; it is left untouched "
                          "for the newer Birdhouse.")
     except sqlite3.Error as exc:
         _unlock(lock)
-        return _off(log, f"Playing without saving: cannot use {path} ({exc}).")
+        return _off(log, f"Playing without saving: cannot use {path} ({said(exc)}).")
     except BaseException:
         _unlock(lock)
         raise
@@ -1238,7 +1238,7 @@ def _connect(path: Path, sync: str, log: logging.Logger) -> sqlite3.Connection:
                 raise
             kept = _keep_aside(path)
             log.warning("%s was damaged (%s): kept as %s, starting a fresh one.",
-                        path.name, exc, kept)
+                        path.name, said(exc), kept)
     raise AssertionError("unreachable")
 
 

@@ -139,6 +139,13 @@ def plausible_time(value: Any) -> bool:
             and 0 <= value <= LATEST_TIME)
 
 
+def said(exc: BaseException | str, limit: int = 160) -> str:
+    """An error's words fit for one log line: a message quoting a damaged file may hold
+    newlines, control characters or a page of junk."""
+    words = " ".join(str(exc).split())
+    return words if len(words) <= limit else words[:limit - 1] + "\u2026"
+
+
 def bad_copy_path(path: Path) -> Path:
     """A free name beside ``path`` for keeping a damaged file:
     ``<name>.bad-<date>-<time>`` (``-2``, ``-3`` ... if that is taken), so one damaged
