@@ -35,7 +35,15 @@ PLACE_NAMES = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th"}
 # short enough that the tags over neighbouring feeder cards never meet (5 players)
 SHORT_REASON = {R.BY_LIFER: "Lifer", R.BY_MAJORITY: "Top suit", R.BY_TIE_LED: "Led suit",
                 R.BY_TIE_FIRST: "Earliest", R.BY_LED_CARD: "Led card",
-                R.BY_NUMBER: "Highest"}
+                R.BY_NUMBER: "Highest", R.BY_LAST: "Card left"}
+
+
+def place_words(placement: R.Placement, name: str) -> tuple[str, str]:
+    """What the ranking says about one place: the call-out ('3rd: Finch – the card
+    left') and the tag over the card ('Card left'), both from the reason the rules give
+    for that place (rank_with_reasons), never a guess."""
+    return (f"{PLACE_NAMES[placement.place]}: {name} \u2013 {R.REASON_TEXT[placement.reason]}",
+            SHORT_REASON[placement.reason])
 
 
 class YardBirbsAnimations(Animations):
@@ -394,8 +402,8 @@ class YardBirbsAnimations(Animations):
             tok = self.tokens[p.place]
             spr = self.card(p.card)
             tx, ty = self.geo.token_on_slot(p.slot)
-            text = f"{PLACE_NAMES[p.place]}: {self.names[p.seat]} \u2013 {R.REASON_TEXT[p.reason]}"
-            reason = self.reason_badge(SHORT_REASON[p.reason])
+            text, tag = place_words(p, self.names[p.seat])
+            reason = self.reason_badge(tag)
             sx, sy = self.geo.slot_pos(p.slot)
             steps += [
                 self.say(text),
