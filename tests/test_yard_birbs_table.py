@@ -562,3 +562,27 @@ def test_purple_5_7_and_2_rank_the_2_third_as_the_card_left(app):
     event, _ = _trick([_c(0, 5), _c(0, 7), _c(0, 2)], 0)
     assert [(p.card.number, p.reason) for p in event.placements] == [
         (7, R.BY_MAJORITY), (5, R.BY_MAJORITY), (2, R.BY_LAST)]
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_full_hand_of_seven_shows_every_number_and_suit_whatever_is_raised(app, players):
+    """Issue 27: the hand of seven was squeezed between the bottom plates and the raised
+    card hid its neighbour's number. Now each of the seven, raised in turn, leaves every
+    card's index corner (number and suit) in view, and the hand clears both plates."""
+    from tests.test_ui_audit import covered_corners
+
+    table = table_for(app, players)
+    assert run_until(app, table, lambda: human_ready(table) and table.step == R.PLAY)
+    hand = list(table.plan.hand)
+    assert len(hand) == 7
+    plates = [table.seat_rect(0), table.seat_rect(players - 1)]
+    for card in hand:
+        table.picker.focus_value(R.Play(card))
+        for _ in range(12):
+            app.frame(1 / 30)
+        items = table.audit_items()
+        assert not covered_corners(items), covered_corners(items)
+        shown = {i.what for i in items if i.kind == "card" and i.corner is not None}
+        assert all(f"full {c}" in shown for c in hand)
+        for c in hand:
+            assert table.cards[c].rect.collidelist(plates) == -1

@@ -24,11 +24,17 @@ class AuditItem(NamedTuple):
     """One thing the ten-foot audit measures on the current frame (1080p canvas):
     ``card`` a card face in a row, hand or yard (at least 120 px tall), ``icon`` an icon,
     badge or counter (at least 48 px each way), ``label`` a piece of text that no other
-    label may overlap."""
+    label may overlap, ``cover`` something laid over the table (the coach's panel and
+    arrow) that may hide no label and no card's corner.
+
+    A card's ``corner`` is its index corner on the canvas (the number and suit that say
+    which card it is: ``index_corner`` of its sprite module): no card drawn above it and
+    no label may cover it. A frame lists its cards in the order it draws them."""
 
     kind: str
     rect: pygame.Rect
     what: str
+    corner: pygame.Rect | None = None
 
 
 class Chrome:
@@ -65,10 +71,12 @@ class Chrome:
 
     _drawn: list[AuditItem] = []   # what the last frame noted as it drew (see note)
 
-    def note(self, kind: str, rect: pygame.Rect, what: str) -> pygame.Rect:
-        """Record a card, icon or label the frame draws, for the audit; returns ``rect``
-        so a blit can note what it draws in the same breath."""
-        self._drawn.append(AuditItem(kind, pygame.Rect(rect), what))
+    def note(self, kind: str, rect: pygame.Rect, what: str,
+             corner: pygame.Rect | None = None) -> pygame.Rect:
+        """Record a card (with its index ``corner``), icon or label the frame draws, for
+        the audit; returns ``rect`` so a blit can note what it draws in the same breath."""
+        self._drawn.append(AuditItem(kind, pygame.Rect(rect), what,
+                                     None if corner is None else pygame.Rect(corner)))
         return rect
 
     def log_capacity(self) -> int:

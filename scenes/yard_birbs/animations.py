@@ -440,7 +440,7 @@ class YardBirbsAnimations(Animations):
         m = self.plan
         m.pending[e.seat] = None
         col = m.to_flock(e.seat, None if e.new else e.flock, e.card)
-        label_pos = (self.geo.col_x(e.seat, col, m.cols(e.seat)), self.geo.gain_y(e.seat))
+        label_pos = self.geo.gain_pos(e.seat, m.cols(e.seat), col, len(m.yards[e.seat][col]))
         steps = [Together(*self.yard_reflow(m, e.seat, 0.3)), self.sound("tap"),
                  self.show_disp(m.copy())]
         if e.points > 0 and not e.new:
@@ -477,9 +477,8 @@ class YardBirbsAnimations(Animations):
                 left[seat] -= result.points
                 box = self.boxes[seat]
                 cols = len(flocks) + 1
-                x = self.geo.col_x(seat, k, cols)
-                y = self.geo.gain_y(seat)
-                beat.append(self.popup(art.gain_badge(result.points), (x, y), 0.7, 30))
+                spot = self.geo.gain_pos(seat, cols, k, len(result.cards))
+                beat.append(self.popup(art.gain_badge(result.points), spot, 0.7, 30))
                 beat.append(self.flash_col(seat, k))
                 beat.append(Tween(box, self.dur(0.3), ease_out_cubic, total=running[seat],
                                   yard=max(left[seat], 0.0)))
