@@ -226,3 +226,54 @@ def test_whatever_is_focused_every_cards_number_and_suit_stay_in_view(tmp_path, 
             app.stack.apply_pending()
     finally:
         pygame.quit()
+
+
+def coach_covers(items) -> list[str]:
+    """What the coach's panel and arrow hide: a name or label, an ability's text, a
+    card's number and suit."""
+    problems = []
+    for cover in (i for i in items if i.kind == "cover"):
+        for other in items:
+            if other.kind == "label" and cover.rect.colliderect(other.rect):
+                problems.append(f"{cover.what} covers {other.what!r}")
+            if other.kind == "card" and other.corner is not None \
+                    and cover.rect.colliderect(other.corner):
+                problems.append(f"{cover.what} covers the corner of {other.what}")
+    return problems
+
+
+@pytest.mark.parametrize("game_id", [g for g in GAMES if playable(g)])
+def test_the_coach_hides_no_name_card_corner_or_ability_text(tmp_path, game_id):
+    """Every game's guided game, at each pick of its first coached decisions (and of any
+    new kind after them, until the coach lets go): the panel and its arrow lie where
+    they cover no name, label, ability text or card corner (issue 27: Yard Birbs' panel
+    cut off Wren's name and its arrow covered the focused card's name)."""
+    from scenes.table.coach import coached_table, guide_for
+    from tests.harness import press, run_until
+
+    if guide_for(game_id) is None:
+        pytest.skip("no guided game")
+    app = make_app(tmp_path)
+    app.ctx.settings.ai_speed = "fast"
+    try:
+        table = show(app, coached_table(app.ctx, game_id))
+        checked = 0
+        for _ in range(40):
+            assert run_until(app, lambda: table.coach_done or (
+                table.coach_open and table.coach_step() is not None
+                and (table.hint_action is not None or table.hint_decision is None)), 6000)
+            if table.coach_done:
+                break
+            for _ in range(10):   # the hint's focus and the card's lift settle
+                app.frame(1 / 30)
+            items = table.audit_items()
+            kinds = {i.what for i in items if i.kind == "cover"}
+            pointing = table.coach_target() is not None
+            assert kinds == {"coach's panel"} | ({"coach's arrow"} if pointing else set())
+            problems = coach_covers(items)
+            assert not problems, f"{game_id} at {table.step!r}: " + "; ".join(problems[:5])
+            checked += 1
+            press(app, pygame.K_RETURN, 2)
+        assert checked >= guide_for(game_id).moves
+    finally:
+        pygame.quit()

@@ -79,6 +79,10 @@ class Chrome:
                                      None if corner is None else pygame.Rect(corner)))
         return rect
 
+    def option_ring(self, option) -> pygame.Rect:
+        """What the focus ring (and the coach's ring) goes round for ``option``."""
+        return option.ring or option.rect
+
     def log_capacity(self) -> int:
         """How many one-line entries the log panel holds under a heading."""
         anchor = self.layout.get("log")

@@ -116,6 +116,7 @@ class YardBirbsDraw(Chrome):
             surface.blit(surf, rect)
             if strip.alpha >= 255:
                 self.note("icon", rect, f"ability {strip.ability}")
+                self.note("label", rect, f"ability text {strip.ability}")
             if strip.glow > 0.05:
                 pygame.draw.rect(surface, ui.ACCENT, rect.inflate(10, 10), 5, border_radius=16)
         if usable is not None:
@@ -274,6 +275,9 @@ class YardBirbsDraw(Chrome):
         rect = self.focus_rect(focus)
         ui.draw_focus_ring(surface, rect, self.ctx.pulse, 14,
                            ui.ACCENT if focus.enabled else ui.BAD)
+
+    def option_ring(self, option: Option) -> pygame.Rect:
+        return self.focus_rect(option)
 
     def focus_rect(self, focus: Option) -> pygame.Rect:
         """What the ring goes round: the card itself, or the flock's column."""
