@@ -222,8 +222,7 @@ class Chrome:
         rect = self.seat_rect(seat)
         info = self.match.seats[seat]
         if self.turn_seat == seat:
-            colour = ui.SEAT_COLOURS[info.colour % 6]
-            surface.blit(ui.panel(rect.size, ui.PANEL_LIGHT, PLATE_RADIUS, colour, 5), rect)
+            surface.blit(self.plate_light(seat), rect)
         key = (rect.size, info, self.plate_key(seat))
         cached = self._plates.get(seat)
         if cached is None or cached[0] != key:
@@ -238,6 +237,12 @@ class Chrome:
             from sprites.birds import thinking_bird
             bird = thinking_bird(self.ctx.time, (52, 52))
             surface.blit(bird, bird.get_rect(midright=self.thinking_spot(seat, rect)))
+
+    def plate_light(self, seat: int) -> pygame.Surface:
+        """The lit panel in the seat's colour laid on the plate of the seat whose move is
+        on screen."""
+        colour = ui.SEAT_COLOURS[self.match.seats[seat].colour % 6]
+        return ui.panel(self.seat_rect(seat).size, ui.PANEL_LIGHT, PLATE_RADIUS, colour, 5)
 
     def draw_seat_mark(self, surface: pygame.Surface, seat: int, centre: tuple[int, int],
                        r: int = 15) -> None:

@@ -363,6 +363,10 @@ class Coach:
         soft += [item.rect for item in self.audit_items()]
         plates = [self.seat_rect(s) for s in range(self.match.num_players)]
         felt = self.felt()              # the bare cloth exists once a backdrop does
+        seat = self.turn_seat
+        if seat is not None:            # the lit plate of the seat to move is no clutter
+            felt = felt.copy()
+            felt.blit(self.plate_light(seat), self.seat_rect(seat))
         busy = busy_mask(surface, felt, Chrome._cloth[0], plates)
         best = None
         # clear of everything shown, the log too; else over the log (its recap can wait
