@@ -586,3 +586,20 @@ def test_a_full_hand_of_seven_shows_every_number_and_suit_whatever_is_raised(app
         assert all(f"full {c}" in shown for c in hand)
         for c in hand:
             assert table.cards[c].rect.collidelist(plates) == -1
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_the_thinking_bird_never_sits_on_a_plates_name(app, players):
+    """The bottom plates are narrower now: with big counters ('+12', '104') the AI's
+    thinking bird left of them would cover the end of 'Finch · AI Normal'."""
+    table = table_for(app, players, humans=0)
+    for box in table.boxes:
+        box.yard, box.total = 12.0, 104.0
+    app.frame(1 / 60)
+    for seat in range(players):
+        plate = table.seat_rect(seat)
+        right, y = table.thinking_spot(seat, plate)
+        bird = pygame.Rect(0, 0, 52, 52)
+        bird.midright = (right, y)
+        assert not bird.colliderect(table.plate_name_rect(seat)), seat
+        assert plate.contains(bird)

@@ -23,6 +23,7 @@ from sprites import ui
 from sprites import yard_birbs_cards as art
 
 
+THINKING_W = 52     # the thinking bird's width (Chrome.draw_seat)
 RING_OUT = 12        # how far the focus ring reaches outside what it goes round
 LIFER_TITLE_UP = 4   # the Lifer's title sits this far above its area: clear of the card
 
@@ -153,8 +154,16 @@ class YardBirbsDraw(Chrome):
         self.extras_left[seat] = mrect.x
 
     def thinking_spot(self, seat: int, rect: pygame.Rect) -> tuple[int, int]:
-        """Left of the plate's counters (where the base's corner would cover them)."""
-        return self.extras_left.get(seat, rect.right - 160) - 10, rect.y + 30
+        """Left of the plate's counters (where the base's corner would cover them); if
+        the name leaves no room there, under the counters, right of the yard's flocks."""
+        left = self.extras_left.get(seat, rect.right - 160) - 10
+        if left - THINKING_W >= self.plate_name_rect(seat).right + 6:
+            return left, rect.y + 30
+        cols = self.disp.cols(seat)
+        flocks_end = self.geo.col_x(seat, cols - 1, cols) + CW / 2
+        if flocks_end + 8 <= rect.right - 10 - THINKING_W:
+            return rect.right - 10, self.geo.yard_area(seat).y + LABEL_H // 2
+        return left, rect.y + 30
 
     def draw_over_seats(self, surface: pygame.Surface) -> None:
         # cards and yard labels lie above the seat plates (yards live on them), below the
