@@ -377,7 +377,7 @@ def clear_caches() -> None:
         fn.cache_clear()
 
 
-__all__ = ["FULL", "COMPACT", "index_corner", "face", "face_dim", "compact", "ghost", "back", "token",
-           "ability_card", "flock_label", "gain_badge", "new_flock_slot", "slot_mat",
+__all__ = ["FULL", "COMPACT", "index_corner", "face", "face_dim", "compact", "ghost", "back",
+           "token", "ability_card", "flock_label", "gain_badge", "new_flock_slot", "slot_mat",
            "feeder_ring", "suit_shape", "star", "house", "SUIT_COLOURS", "SUIT_SHAPES",
            "SPECIES_LOOKS"]

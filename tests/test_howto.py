@@ -172,7 +172,8 @@ def test_yard_birbs_set_up_solo_and_rounds_are_explained():
     hand, table = setup.art[0].rows
     assert len(hand.cards) == HAND_SIZE and f"{HAND_SIZE} cards" in setup.body
     assert [c.label for c in table.cards[:2]] == ["yard", "Lifer"]
-    tokens = [c.face[2] for c in table.cards if isinstance(c.face, tuple) and c.face[0] == "ability"]
+    tokens = [c.face[2] for c in table.cards
+              if isinstance(c.face, tuple) and c.face[0] == "ability"]
     assert tokens == list(range(2, 2 + len(tokens))) and tokens
     assert "first bird of your yard" in setup.body and "at random" in setup.body
     scoring = _yard_birbs_page("Flock points")
