@@ -17,7 +17,7 @@ from game.engine import GAMES
 from game.input import Act, Input
 from game.scene import Scene
 from scenes.base import draw_backdrop, draw_prompts
-from scenes.table.howto import Card, Note, Page, Painter, Picture
+from scenes.table.howto import Card, Note, Page, Painter, Picture, Table
 from scenes.table.spec import table_spec
 from sprites import ui
 
@@ -34,13 +34,14 @@ GAP, GROUP_GAP, ROW_GAP, PICTURE_GAP = 14, 48, 18, 56
 TITLE_H, LABEL_H, TAG_H, ARROW = 42, 38, 50, 34
 NOTE_W = 420
 NOTE_INK = (34, 28, 20)
+CELL_SIZE, CELL_H, CELL_PAD = 32, 54, 22   # a table's words, its rows, room in each cell
 
 
 @dataclass
 class Placed:
     """Something drawn on the page, where (the tests check sizes and overlaps with it)."""
 
-    kind: str              # "text", "card", "tag", "label", "note", "title"
+    kind: str              # "text", "card", "tag", "label", "note", "title", "cell"
     rect: pygame.Rect
     what: str = ""
 
@@ -48,15 +49,53 @@ class Placed:
 class PageArt:
     """One page's pictures laid out in ``area``: painted once, drawn as one surface."""
 
-    def __init__(self, ctx, paint: Painter, art: tuple[Picture, ...], area: pygame.Rect) -> None:
+    def __init__(self, ctx, paint: Painter, art: tuple[Picture | Table, ...],
+                 area: pygame.Rect) -> None:
         self.ctx = ctx
         self.paint = paint
         self.area = area
         self.placed: list[Placed] = []
         self.surface = pygame.Surface(area.size, pygame.SRCALPHA)
         self.arrows: list[tuple[tuple[int, int], tuple[int, int]]] = []
-        if art:
-            self._lay_out(art)
+        top = 0
+        for table in (a for a in art if isinstance(a, Table)):   # tables first, on top
+            top += self._draw_table(table, top) + PICTURE_GAP
+        pictures = tuple(a for a in art if not isinstance(a, Table))
+        if pictures:
+            self._lay_out(pictures, pygame.Rect(0, top, area.w, area.h - top))
+        for start, end in self.arrows:
+            _arrow(self.surface, start, end)
+        for item in self.placed:
+            item.rect.move_ip(self.area.topleft)
+
+    def _draw_table(self, table: Table, top: int) -> int:
+        """A table of words centred across the area from ``top``; returns its height.
+        The header and the row names are gold; each cell is placed (kind "cell")."""
+        a = self.ctx.assets
+        grid = [table.header] + [tuple(row) for row in table.rows]
+        columns = max(len(row) for row in grid)
+        widths = [max(a.font("bold", CELL_SIZE).size(row[c])[0] if c < len(row) else 0
+                      for row in grid) + 2 * CELL_PAD for c in range(columns)]
+        rest = max(widths[1:], default=0)   # the numbers' columns share one width
+        widths = widths[:1] + [rest] * (columns - 1)
+        width, height = sum(widths), CELL_H * len(grid)
+        left = (self.area.w - width) // 2
+        box = pygame.Rect(left, top, width, height)
+        pygame.draw.rect(self.surface, ui.PANEL_LIGHT, box.inflate(16, 12), border_radius=16)
+        for r, row in enumerate(grid):
+            y = top + r * CELL_H
+            if r:
+                pygame.draw.line(self.surface, ui.PANEL, (box.x, y), (box.right, y), 2)
+            x = left
+            for c, word in enumerate(row):
+                gold = r == 0 or c == 0
+                t = a.text(word, CELL_SIZE, ui.ACCENT if gold else ui.TEXT, "bold")
+                cell = pygame.Rect(x, y, widths[c], CELL_H)
+                at = t.get_rect(midleft=(x + CELL_PAD, cell.centery)) if c == 0 else \
+                    t.get_rect(center=cell.center)
+                self._blit(t, at, "cell", word)
+                x += widths[c]
+        return height + 6
 
     # -- measuring ---------------------------------------------------------------------
     def _note_surface(self, note: Note) -> pygame.Surface:
@@ -86,8 +125,7 @@ class PageArt:
             LABEL_H if any(c.label for c in row.cards) else 0)
         return (TITLE_H if row.title else 0), under
 
-    def _lay_out(self, art: tuple[Picture, ...]) -> None:
-        area = pygame.Rect((0, 0), self.area.size)
+    def _lay_out(self, art: tuple[Picture, ...], area: pygame.Rect) -> None:
         notes = {n: self._note_surface(n) for p in art for n in p.notes}
         # widths scale with the card height: measure each piece's aspect once
         aspect = {}
@@ -123,16 +161,12 @@ class PageArt:
         extra = max(0, area.w - PICTURE_GAP * (len(art) - 1) - sum(natural)) / len(art)
         faces = [[[self.paint(self.ctx, c.face, h) for c in row.cards] for row in p.rows] for p in art]
         tallest = max(self._height(p, f, notes) for p, f in zip(art, faces))
-        top = max(0, (area.h - tallest) // 2)   # side by side pictures share one top line
-        x = 0.0
+        top = area.y + max(0, (area.h - tallest) // 2)   # side by side: one top line
+        x = float(area.x)
         for p, f, w in zip(art, faces, natural):
-            box = pygame.Rect(int(x), top, int(w + extra), area.h - top)
+            box = pygame.Rect(int(x), top, int(w + extra), area.bottom - top)
             self._draw_picture(p, f, box, notes)
             x += w + extra + PICTURE_GAP
-        for start, end in self.arrows:
-            _arrow(self.surface, start, end)
-        for item in self.placed:
-            item.rect.move_ip(self.area.topleft)
 
     # -- drawing -----------------------------------------------------------------------
     def _height(self, p: Picture, faces: list[list[pygame.Surface]],

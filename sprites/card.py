@@ -18,6 +18,17 @@ from sprites.tween import (Call, Timeline, Together, Tween, Wait, arc, ease_in_c
 LIFT_PX = 26
 
 
+def index_corner(rect: pygame.Rect, part: tuple[int, int, int, int],
+                 size: tuple[int, int]) -> pygame.Rect:
+    """The part of a card drawn at ``rect`` that says which card it is (its number and
+    suit, the "index corner" a fanned hand must leave showing), given as ``part`` of the
+    card's face at its painted ``size`` and scaled to ``rect``."""
+    sx, sy = rect.w / size[0], rect.h / size[1]
+    x, y, w, h = part
+    return pygame.Rect(rect.x + round(x * sx), rect.y + round(y * sy),
+                       max(1, round(w * sx)), max(1, round(h * sy)))
+
+
 @lru_cache(maxsize=32)
 def card_shadow(size: tuple[int, int], radius: int) -> pygame.Surface:
     surf = pygame.Surface((size[0] + 12, size[1] + 12), pygame.SRCALPHA)

@@ -17,10 +17,14 @@ import pygame
 from game.assets import LRU, card_font
 from game.cubirds.cards import BIG, INDEX, SMALL, SPECIES
 from sprites import ui
-from sprites.card import CardSprite
 from sprites.birds import bird_surface
+from sprites.card import CardSprite
+from sprites.card import index_corner as card_index
 
 CARD = (100, 140)          # every CuBirds card on the table: rows, hand, piles
+# the index corner: the small-flock number on the species' panel, top left (a fanned
+# hand group shows at least this of each card; the audit checks nothing else covers it)
+INDEX_PART = (0, 0, 42, 42)
 RADIUS = 12
 CREAM = (250, 246, 236)
 INK = (38, 34, 46)
@@ -113,6 +117,11 @@ def _number_disc(surf: pygame.Surface, centre, r: int, value: int, fill, size: i
     pygame.draw.circle(surf, fill, centre, r)
     txt = _number(value, size)
     surf.blit(txt, txt.get_rect(center=(centre[0], centre[1] + 1)))
+
+
+def index_corner(rect: pygame.Rect) -> pygame.Rect:
+    """Where the number and species colour of a card drawn at ``rect`` lie."""
+    return card_index(rect, INDEX_PART, CARD)
 
 
 @lru_cache(maxsize=64)

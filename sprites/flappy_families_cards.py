@@ -30,9 +30,13 @@ from game.assets import LRU
 from game.flappy_families.cards import (CARD_FAMILY, CARD_NAMES, FAMILIES, PREDATOR)
 from sprites import ui
 from sprites.birds import bird_surface
+from sprites.card import index_corner as card_index
 
 CARD = (156, 218)      # the Wild, and cards in flight
 MINI = (96, 134)       # the viewer's hand, grouped by family
+# the index corners: a Wild card's band (its family's name), a hand card's band and badge
+INDEX_CARD = (0, 0, 156, 68)
+INDEX_MINI = (0, 0, 96, 47)
 TINY = (30, 42)        # hand-size backs on a seat plate
 
 OUTLINE = (34, 28, 40)
@@ -184,6 +188,11 @@ def draw_icon(surface: pygame.Surface, family: int, center, r: float, colour,
 
 
 # -- painter --------------------------------------------------------------------------------
+def index_corner(rect: pygame.Rect, mini: bool = False) -> pygame.Rect:
+    """Where the family of a face drawn at ``rect`` is named (``mini``: a hand card)."""
+    return card_index(rect, INDEX_MINI if mini else INDEX_CARD, MINI if mini else CARD)
+
+
 class FFCards:
     """Builds and caches every Flappy Families surface for one assets object.
 

@@ -25,6 +25,7 @@ import pygame
 from game.assets import LRU
 from sprites import ui
 from sprites.birds import bird_surface
+from sprites.card import index_corner as card_index
 
 CARD = (160, 224)      # the row and the hand
 SMALL = (104, 146)     # a long row wraps onto two lines of these
@@ -33,6 +34,9 @@ TIP = (72, 100)        # a tip card played during a claim
 TIP_MINI = (48, 66)    # the two tip cards waiting on a seat plate
 PIP = 48               # a won-pile colour counter on a seat plate
 TIP_BIG = (150, 210)   # the human's red/green choice
+# the index corner of a face, at CARD size: the number over the colour's shape (a
+# special's mark), top left: a squeezed row shows at least this of every card
+INDEX_PART = (0, 0, 54, 92)
 
 COLOURS = ("blue", "green", "red", "yellow")
 STRONG = {"blue": (40, 110, 214), "green": (40, 150, 62), "red": (212, 46, 52),
@@ -119,6 +123,11 @@ def special_words(kind: str, colour: str | None) -> tuple[str, str]:
     if kind == "colour_double":
         return (str(colour).capitalize(), "counts \u00d72")
     return (str(colour).capitalize(), "counts 0")
+
+
+def index_corner(rect: pygame.Rect) -> pygame.Rect:
+    """Where the number and colour of a face drawn at ``rect`` (any size) lie."""
+    return card_index(rect, INDEX_PART, CARD)
 
 
 class FabCards:

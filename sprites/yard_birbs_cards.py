@@ -2,10 +2,12 @@
 ghosts, ability cards, order tokens and flock labels.
 
 One friendly style: a cream card under a header band in the suit's colour, the number
-big in the band, the suit's own shape beside it (when colour patterns are on, so colour is
-never the only clue), the species' bird below and the card's range dots (its rank within
-the suit) along the bottom. The compact face used in yards keeps the same header band,
-so a stack of overlapping cards still shows every card's number, suit colour and shape.
+big at the band's left, the suit's own shape right after it (when colour patterns are
+on, so colour is never the only clue), the species' bird below and the card's range
+dots (its rank within the suit) along the bottom. Number and shape sit together at the
+left (``INDEX_FULL``/``INDEX_COMPACT``: the index corner), so a fanned hand or a
+squeezed yard that covers a card's right side still shows which card it is; the compact
+face used in yards keeps the same band, so a stack shows every card's band.
 
 Every surface is built once per (what, size, patterns) and shared: treat them as
 read-only. Nothing here knows about the table; the scene asks for surfaces by card.
@@ -21,11 +23,16 @@ from game.yard_birbs.cards import (ABILITIES, COLOUR, EQUAL, SEQUENCE, SOLO, SPE
                                    rank_in_suit)
 from sprites import ui
 from sprites.birds import bird_surface
+from sprites.card import index_corner as card_index
 
 FULL = (112, 156)          # hand, feeder and Lifer
 COMPACT = (88, 120)        # yards: stacked so the header band of each card shows
 BAND_FULL = 50
 BAND_COMPACT = 32
+# the index corner (number and suit shape) of each face, from its top left: what no
+# other card or label may cover (the ten-foot audit checks it, scenes/table/chrome.py)
+INDEX_FULL = (0, 0, 92, BAND_FULL)
+INDEX_COMPACT = (0, 0, 62, 28)
 LABEL_R = 22                # a flock label's points disc: 48 px across, readable from the couch
 RADIUS = 12
 CREAM = (250, 246, 236)
@@ -107,6 +114,12 @@ def _clip_round(surf: pygame.Surface, radius: int) -> pygame.Surface:
 
 
 # -- bird cards ----------------------------------------------------------------------------
+def index_corner(rect: pygame.Rect, kind: str = "full") -> pygame.Rect:
+    """Where the number and suit of a card drawn at ``rect`` lie ('full' or 'compact')."""
+    full = kind != "compact"
+    return card_index(rect, INDEX_FULL if full else INDEX_COMPACT, FULL if full else COMPACT)
+
+
 @lru_cache(maxsize=128)
 def face(card: tuple, patterns: bool = True) -> pygame.Surface:
     """The full card (112x156): band with number and suit shape, the bird, range dots."""
@@ -121,9 +134,10 @@ def face(card: tuple, patterns: bool = True) -> pygame.Surface:
                      (w, BAND_FULL), 3)
     num = _outlined_text(str(number), 44, SUIT_TEXT[suit],
                          INK if SUIT_TEXT[suit] != INK else (255, 255, 255))
-    surf.blit(num, num.get_rect(midleft=(4, BAND_FULL // 2 + 1)))
-    if patterns:
-        suit_shape(surf, suit, (w - 24, BAND_FULL // 2), 15)
+    at = num.get_rect(midleft=(4, BAND_FULL // 2 + 1))
+    surf.blit(num, at)
+    if patterns:   # right after the number: inside the index corner
+        suit_shape(surf, suit, (at.right + 15, BAND_FULL // 2), 13)
     bird = bird_surface(SPECIES_LOOKS[species], (88, 72), "right")
     surf.blit(bird, bird.get_rect(midbottom=(w // 2, h - 22)))
     rank = rank_in_suit(card)
@@ -160,10 +174,12 @@ def compact(card: tuple, patterns: bool = True) -> pygame.Surface:
                      (w, BAND_COMPACT), 2)
     num = _outlined_text(str(number), 30, SUIT_TEXT[suit],
                          INK if SUIT_TEXT[suit] != INK else (255, 255, 255))
-    # top-aligned: in a squeezed stack the top ~24 px of each band still show the number
-    surf.blit(num, num.get_rect(topleft=(1, -4)))
+    # top-aligned, the shape beside it: in a squeezed stack the top 28 px of each band
+    # (the index corner) still show the number and the suit
+    at = num.get_rect(topleft=(1, -6))
+    surf.blit(num, at)
     if patterns:
-        suit_shape(surf, suit, (w - 14, BAND_COMPACT // 2), 10)
+        suit_shape(surf, suit, (at.right + 10, 14), 9)
     bird = bird_surface(SPECIES_LOOKS[species], (76, 70), "right")
     surf.blit(bird, bird.get_rect(midbottom=(w // 2, h - 8)))
     surf = _clip_round(surf, 9)
@@ -361,7 +377,7 @@ def clear_caches() -> None:
         fn.cache_clear()
 
 
-__all__ = ["FULL", "COMPACT", "face", "face_dim", "compact", "ghost", "back", "token",
-           "ability_card", "flock_label", "gain_badge", "new_flock_slot", "slot_mat",
+__all__ = ["FULL", "COMPACT", "index_corner", "face", "face_dim", "compact", "ghost", "back",
+           "token", "ability_card", "flock_label", "gain_badge", "new_flock_slot", "slot_mat",
            "feeder_ring", "suit_shape", "star", "house", "SUIT_COLOURS", "SUIT_SHAPES",
            "SPECIES_LOOKS"]

@@ -41,9 +41,10 @@ def pick_game(app, game_id: str):
     return app.stack.top
 
 
-def coached_turn(app, table):
+def coached_turn(app, table, met: dict | None = None):
     """Wait for the coach to point, check the arrow is on its suggestion, and play the
-    focused option of each pick (the suggestion) by key presses until a move is made."""
+    focused option of each pick (the suggestion) by key presses until a move is made;
+    ``met`` gathers each kind of pick seen and the lesson the panel gave it."""
     assert run_until(app, lambda: table.coach_target() is not None)
     target = table.coach_target()
     suggestion = table.hint_action
@@ -54,10 +55,25 @@ def coached_turn(app, table):
     assert heading.startswith("Coach") and body and last.startswith("The arrow")
     before = table.moves_played
     for _ in range(40):
+        if met is not None and table.picker is not None and table.coach_lines():
+            met.setdefault(table.step, table.coach_lines()[1])
         press(app, pygame.K_RETURN, 2)
         if table.moves_played != before:
             return suggestion
     raise AssertionError("no move was played")
+
+
+def coach_to_goodbye(app, table, limit: int = 30) -> dict:
+    """Follow the arrow through every coached decision until the coach says it is done:
+    each kind of pick met, with the lesson its panel showed."""
+    met: dict = {}
+    for _ in range(limit):
+        assert run_until(app, lambda: table.coach_done or table.coach_target() is not None
+                         or table.state.is_terminal(), 6000)
+        if table.coach_done or table.state.is_terminal():
+            return met
+        coached_turn(app, table, met)
+    raise AssertionError("the coach never let go")
 
 
 def test_first_play_offers_a_guided_game_that_coaches_then_lets_go(app, tmp_path):
@@ -76,7 +92,8 @@ def test_first_play_offers_a_guided_game_that_coaches_then_lets_go(app, tmp_path
         coached_turn(app, table)
         assert table.coach_moves == move + 1 and not table.coach_open
         assert table.coach_lines() is not None          # it says something as it moves on
-    assert not table.coaching
+    coach_to_goodbye(app, table)
+    assert table.coach_done and not table.coaching
     assert table.coach_note[0] == "Coach: that's all from me"
     # from here on a normal game: no arrow, no hint unless asked
     assert run_until(app, lambda: table.human_deciding or table.state.is_terminal())
@@ -158,16 +175,18 @@ def test_every_game_has_a_guided_game_that_coaches_its_moves(app, game_id):
     guide = guide_for(game_id)
     assert isinstance(table, Coach) and table.match.seed == guide.seed
     first = None
-    while table.coaching:
+    while table.coach_moves < guide.moves:
         played = coached_turn(app, table)
         first = played if first is None else first
-        # the panel stays inside the safe area and clear of the log and prompt bar
+        # the panel stays inside the safe area and clear of the status line and prompt
+        # bar (of names, labels and card corners too: tests/test_ui_audit.py)
         surface = pygame.Surface((1920, 1080))
         table.draw(surface)
         spot = table._coach_picture[2]
         assert ui.SAFE.contains(spot)
+        log = pygame.Rect(table.layout.get("log").rect)
         for rect in table.coach_keep_clear():
-            assert not spot.colliderect(rect)
+            assert rect == log or not spot.colliderect(rect)
     assert first is not None and table.coach_moves == guide.moves
     assert all(len(text) > 20 for text in guide.lessons.values())
 
@@ -184,3 +203,69 @@ def test_the_games_offered_survive_a_bad_settings_file(tmp_path):
         path.write_text(json.dumps({"guided_seen": bad, "hints": False}))
         loaded = settings_mod.load(path, log)
         assert loaded.guided_seen == () and loaded.hints is False
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_coach_stays_until_every_kind_of_pick_met_has_had_its_lesson(app, game_id):
+    """Issue 27: the guided Yard Birbs game said goodbye just as "Birdseed: bury a card"
+    first came up, and never explained it. Coaching now ends only when its moves are
+    done and every kind of pick met so far had its own lesson on the panel."""
+    table = start_guided_game(app, game_id)
+    met = coach_to_goodbye(app, table)
+    assert table.coach_done and table.coach_moves >= table.guide.moves
+    for step, body in met.items():
+        assert body == table.guide.lessons[step], f"{step}: shown {body!r}"
+    assert set(met) <= table.coach_taught
+    if game_id == "yard_birbs":   # the third move is Birdseed: its bury is taught too
+        from game.yard_birbs import rules as R
+        assert R.BIRDSEED_BURY in met and table.coach_moves > table.guide.moves
+    # the goodbye is said at a decision of a kind already taught
+    assert run_until(app, lambda: table.human_deciding)
+    assert table.step in table.coach_taught and table.coach_target() is None
+
+
+def start_guided_game(app, game_id: str):
+    app.ctx.settings.guided_seen = tuple(GAMES)
+    select = GameSelect(app.ctx)
+    app.stack.reset(select)
+    app.stack.apply_pending()
+    app.frame(1 / 60)
+    card = next(w for w in select.group.widgets if w.info.id == game_id)
+    select.group.focus(card)
+    press(app, pygame.K_h, 3)
+    table = app.stack.top
+    assert isinstance(table, Coach)
+    return table
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_kind_of_pick_a_guided_game_meets_has_a_lesson(app, game_id):
+    """The guided game played on with picks chosen at random (seeded), far past its
+    coached moves: every kind of pick that comes up has a lesson of its own (a missing
+    one would show the coach's fallback words)."""
+    import random
+
+    table = start_guided_game(app, game_id)
+    rng = random.Random(5)
+    seen: set = set()
+    picks = 0
+    while picks < 90 and not table.state.is_terminal():
+        assert run_until(app, lambda: table.coach_step() is not None
+                         or table.state.is_terminal(), 6000)
+        step = table.coach_step()
+        if step is None:
+            break
+        seen.add(step)
+        assert step in table.guide.lessons, f"{game_id}: no lesson for {step!r}"
+        enabled = [o for o in table.picker.options if o.enabled]
+        table.picker.focus_value(rng.choice(enabled).value)
+        press(app, pygame.K_RETURN, 2)
+        picks += 1
+    assert len(seen) >= 3, seen
+
+
+def test_the_yard_birbs_guide_teaches_every_pick_the_rules_can_ask():
+    from game.yard_birbs import rules as R
+
+    asked = set(R.PHASE_PROMPTS) - {R.OVER}
+    assert asked <= set(guide_for("yard_birbs").lessons)

@@ -48,7 +48,13 @@ def problems_of(scene: Rules) -> list[str]:
     for item in placed:
         if not BODY.contains(item.rect) or not ui.SAFE.contains(item.rect):
             problems.append(f"{item.kind} {item.what!r} outside the page at {item.rect}")
-    by_kind = {k: [i for i in placed if i.kind == k] for k in ("text", "card", "note", "label", "title", "tag")}
+    by_kind = {k: [i for i in placed if i.kind == k]
+               for k in ("text", "card", "note", "label", "title", "tag", "cell")}
+    cells = by_kind["cell"]
+    for n, a in enumerate(cells):
+        for b in cells[n + 1:] + [i for i in placed if i.kind not in ("cell", "text")]:
+            if a.rect.colliderect(b.rect):
+                problems.append(f"table cell {a.what!r} overlaps {b.kind} {b.what!r}")
     for kind in ("note", "label", "tag"):
         items = by_kind[kind]
         for n, a in enumerate(items):
@@ -95,7 +101,8 @@ def test_every_page_shows_the_games_own_cards_readably(app, game_id, monkeypatch
         assert max(c.rect.h for c in cards_drawn) >= 120, f"{heading}: cards too small"
         assert min(min(c.rect.size) for c in cards_drawn) >= 48, f"{heading}: a piece too small"
         notes = [i for i in scene.placed if i.kind == "note"]
-        assert len(notes) == sum(len(p.notes) for p in scene.pages[page].art), f"{heading}: a note lost"
+        assert len(notes) == sum(len(p.notes) for p in scene.pages[page].art
+                                 if isinstance(p, Picture)), f"{heading}: a note lost"
         assert not problems_of(scene), f"{heading}: " + "; ".join(problems_of(scene)[:5])
     assert min(font_sizes) >= 28, f"text at {min(font_sizes)} px"
 
@@ -230,3 +237,68 @@ def test_flip_a_bird_pages_name_the_specials_as_the_cards_print_them():
                         assert " ".join(special_words(kind, colour)) in words, page.heading
                         ringed += 1
     assert ringed >= 4
+
+
+# -- Yard Birbs: the facts issue 27 found missing ------------------------------------------
+def _yard_birbs_page(heading: str):
+    from scenes.yard_birbs.howto import PAGES
+    return next(p for p in PAGES if p.heading == heading)
+
+
+def test_yard_birbs_scoring_table_is_the_rules_own_and_shown_whole(app):
+    """Every flock kind and size with its points, read from the rules' tables (POINTS),
+    and every cell of it drawn on the page."""
+    from game.yard_birbs.cards import FLOCK_KINDS, KIND_NAMES, POINTS, SUITS
+    from scenes.table.howto import Table
+
+    page = _yard_birbs_page("Flock points")
+    table = next(a for a in page.art if isinstance(a, Table))
+    sizes = [int(h.rstrip("+")) for h in table.header[1:]]
+    assert sizes == list(range(1, max(len(t) for t in POINTS.values())))
+    assert table.header[-1].endswith("+")
+    rows = {row[0]: row[1:] for row in table.rows}
+    assert set(rows) == {KIND_NAMES[k] for k in FLOCK_KINDS}
+    for kind in FLOCK_KINDS:
+        cells = rows[KIND_NAMES[kind]]
+        for size in range(1, len(POINTS[kind])):      # every size of the rulebook's table
+            assert cells[size - 1] == str(POINTS[kind][size]), (kind, size)
+        for size, cell in zip(sizes, cells):
+            if cell == "\u2013":   # a size no flock of this kind can reach (5 suits)
+                assert size > len(SUITS)
+            else:
+                assert int(cell) == POINTS[kind][min(size, len(POINTS[kind]) - 1)]
+    scene = show(app, Rules(app.ctx, "yard_birbs"))
+    scene.page = [p.heading for p in scene.pages].index("Flock points")
+    app.frame(1 / 60)
+    drawn = [i.what for i in scene.placed if i.kind == "cell"]
+    assert drawn == [c for row in (table.header,) + table.rows for c in row]
+    assert not problems_of(scene)
+
+
+def test_yard_birbs_set_up_solo_and_rounds_are_explained():
+    from game.yard_birbs.cards import HAND_SIZE
+
+    setup = _yard_birbs_page("Setting up a round")
+    hand, table = setup.art[0].rows
+    assert len(hand.cards) == HAND_SIZE and f"{HAND_SIZE} cards" in setup.body
+    assert [c.label for c in table.cards[:2]] == ["yard", "Lifer"]
+    tokens = [c.face[2] for c in table.cards
+              if isinstance(c.face, tuple) and c.face[0] == "ability"]
+    assert tokens == list(range(2, 2 + len(tokens))) and tokens
+    assert "first bird of your yard" in setup.body and "at random" in setup.body
+    scoring = _yard_birbs_page("Flock points")
+    assert "Solo bird scores 0" in scoring.body and "flies away" in scoring.body
+    assert "Solo" in _yard_birbs_page("Flocks").body
+    rounds = _yard_birbs_page("Rounds")
+    assert "shuffled and dealt afresh" in rounds.body and f"{HAND_SIZE} each" in rounds.body
+
+
+def test_yard_birbs_ability_pages_say_the_order_is_dealt():
+    from scenes.yard_birbs.howto import PAGES
+
+    showing = [p for p in PAGES if any(isinstance(c.face, tuple) and c.face[0] == "ability"
+                                       for pic in p.art if isinstance(pic, Picture)
+                                       for row in pic.rows for c in row.cards)]
+    assert len(showing) >= 6
+    for page in showing:
+        assert "at random" in page.body, page.heading

@@ -111,11 +111,28 @@ def test_seat_colours_carry_distinct_shapes():
     assert len(set(ui.SEAT_SHAPES)) == len(ui.SEAT_COLOURS) == 6
 
 
+def covered_corners(items) -> list[str]:
+    """Cards whose index corner (number and suit) something hides: a card drawn after
+    it, or any label or cover on it (a label under a corner would be hidden itself)."""
+    problems = []
+    for n, card in enumerate(items):
+        if card.kind != "card" or card.corner is None:
+            continue
+        for k, other in enumerate(items):
+            if k == n or (other.kind == "card" and k < n):
+                continue
+            if other.kind in ("card", "label", "cover") and other.rect.colliderect(card.corner):
+                problems.append(f"{other.kind} {other.what!r} covers the corner of {card.what}")
+    return problems
+
+
 def _sizes_and_overlaps(table) -> list[str]:
     """What a table's current frame gets wrong at ten feet: small cards or icons, labels
-    on top of each other, a log panel too short for six lines."""
-    problems = []
+    on top of each other, a card's number and suit hidden, a log panel too short for six
+    lines."""
     items = table.audit_items()
+    # cards sliding past each other hide corners for a moment: corners are checked at rest
+    problems = [] if table.animator.busy else covered_corners(items)
     for item in items:
         if item.kind == "card" and item.rect.h < 120:
             problems.append(f"card {item.what} is {item.rect.h} px tall")
@@ -134,8 +151,8 @@ def _sizes_and_overlaps(table) -> list[str]:
 @pytest.mark.parametrize("game_id", [g for g in GAMES if playable(g)])
 def test_every_table_is_big_enough_and_nothing_overlaps_or_is_cut(tmp_path, game_id, monkeypatch):
     """At 1080p, at every player count, over a stretch of play: cards ≥ 120 px tall,
-    icons ≥ 48 px, no two labels overlapping, a log of six lines, and no text ever drawn
-    cut short with '…'."""
+    icons ≥ 48 px, no two labels overlapping, every card's index corner (number and suit)
+    in view, a log of six lines, and no text ever drawn cut short with '…'."""
     from game.assets import Assets
     cut: list[str] = []
     real_fit = Assets.text_fit
@@ -172,3 +189,91 @@ def test_every_table_is_big_enough_and_nothing_overlaps_or_is_cut(tmp_path, game
     finally:
         pygame.quit()
     assert not cut, f"{game_id}: drawn cut short: {sorted(set(cut))[:6]}"
+
+
+@pytest.mark.parametrize("game_id", [g for g in GAMES if playable(g)])
+def test_whatever_is_focused_every_cards_number_and_suit_stay_in_view(tmp_path, game_id):
+    """At every player count, at the human's first decisions (a full hand), each option
+    focused in turn (a hand card lifts, its tip shows): no card's index corner is covered
+    by another card or a label (issue 27: Yard Birbs' raised card hid its neighbour's
+    number)."""
+    app = make_app(tmp_path)
+    rng = random.Random(3)
+    try:
+        for count in GAMES[game_id].player_counts:
+            table = show(app, make_table(app.ctx, Match(game_id, default_seats(count), seed=5)))
+            decisions, problems = 0, set()
+            for _ in range(4000):
+                app.frame(1 / 15)
+                if not isinstance(app.stack.top, TableScene) or table.state.is_terminal():
+                    break
+                if not (table.turn_ready and not table.animator.busy
+                        and table.is_human(table.state.current_player) and table.picker):
+                    continue
+                for option in list(table.picker.options):
+                    table.picker.focus_value(option.value)
+                    for _ in range(8):   # the lift settles
+                        app.frame(1 / 15)
+                    problems.update(f"{option.label or option.value}: {p}"
+                                    for p in covered_corners(table.audit_items()))
+                table.submit(rng.choice(table.state.legal_actions()))
+                decisions += 1
+                if decisions >= 2:
+                    break
+            assert decisions, f"{game_id} {count}p: the human never got a decision"
+            assert not problems, f"{game_id} {count}p: " + "; ".join(sorted(problems)[:6])
+            app.stack.pop()
+            app.stack.apply_pending()
+    finally:
+        pygame.quit()
+
+
+def coach_covers(items) -> list[str]:
+    """What the coach's panel and arrow hide: a name or label, an ability's text, a
+    card's number and suit."""
+    problems = []
+    for cover in (i for i in items if i.kind == "cover"):
+        for other in items:
+            if other.kind == "label" and cover.rect.colliderect(other.rect):
+                problems.append(f"{cover.what} covers {other.what!r}")
+            if other.kind == "card" and other.corner is not None \
+                    and cover.rect.colliderect(other.corner):
+                problems.append(f"{cover.what} covers the corner of {other.what}")
+    return problems
+
+
+@pytest.mark.parametrize("game_id", [g for g in GAMES if playable(g)])
+def test_the_coach_hides_no_name_card_corner_or_ability_text(tmp_path, game_id):
+    """Every game's guided game, at each pick of its first coached decisions (and of any
+    new kind after them, until the coach lets go): the panel and its arrow lie where
+    they cover no name, label, ability text or card corner (issue 27: Yard Birbs' panel
+    cut off Wren's name and its arrow covered the focused card's name)."""
+    from scenes.table.coach import coached_table, guide_for
+    from tests.harness import press, run_until
+
+    if guide_for(game_id) is None:
+        pytest.skip("no guided game")
+    app = make_app(tmp_path)
+    app.ctx.settings.ai_speed = "fast"
+    try:
+        table = show(app, coached_table(app.ctx, game_id))
+        checked = 0
+        for _ in range(40):
+            assert run_until(app, lambda: table.coach_done or (
+                table.coach_open and table.coach_step() is not None
+                and (table.hint_action is not None or table.hint_decision is None)), 6000)
+            if table.coach_done:
+                break
+            for _ in range(10):   # the hint's focus and the card's lift settle
+                app.frame(1 / 30)
+            items = table.audit_items()
+            kinds = {i.what for i in items if i.kind == "cover"}
+            pointing = table.coach_target() is not None
+            assert kinds == {"coach's panel"} | ({"coach's arrow"} if pointing else set())
+            problems = coach_covers(items)
+            assert not problems, f"{game_id} at {table.step!r}: " + "; ".join(problems[:5])
+            checked += 1
+            press(app, pygame.K_RETURN, 2)
+        assert checked >= guide_for(game_id).moves
+    finally:
+        pygame.quit()

@@ -186,7 +186,7 @@ def test_following_lifer_species_is_always_allowed():
 def test_ranking_with_lifer_cards_first_highest_first():
     cards = [C(1, 9), C(0, 6), C(2, 12), C(4, 13)]  # purple 6 and red 13: Kingfishers
     assert rank_trick(cards, C(0, 6).species) == [3, 1, 2, 0]
-    placed = rules._rank_with_reasons(cards, C(0, 6).species)
+    placed = rules.rank_with_reasons(cards, C(0, 6).species)
     assert [r for _, r in placed][:2] == ["lifer", "lifer"]
 
 
@@ -199,7 +199,7 @@ def test_ranking_lifer_cards_keep_their_precedence_at_every_place():
     cards = [C(1, 9), C(0, 6), C(1, 12), C(4, 13), C(1, 4)]
     assert kingfisher not in {c.species for c in (cards[0], cards[2], cards[4])}
     assert rank_trick(cards, kingfisher) == [3, 1, 2, 0, 4]
-    reasons = [r for _, r in rules._rank_with_reasons(cards, kingfisher)]
+    reasons = [r for _, r in rules.rank_with_reasons(cards, kingfisher)]
     assert reasons[:3] == ["lifer", "lifer", "majority"]
     # Every other suit unique: purple 6 still places before yellow 12 and green 10.
     cards = [C(2, 10), C(0, 6), C(4, 13), C(3, 12)]
@@ -224,7 +224,7 @@ def test_ranking_tie_for_majority_without_the_led_suit():
     cards = [C(2, 5), C(1, 9), C(4, 7), C(4, 14), C(1, 3)]
     # Blue and red tie, green (led) is not among them: blue was played first.
     assert rank_trick(cards, species_absent(cards)) == [1, 3, 2, 0, 4]
-    reasons = [r for _, r in rules._rank_with_reasons(cards, species_absent(cards))]
+    reasons = [r for _, r in rules.rank_with_reasons(cards, species_absent(cards))]
     assert reasons[:2] == ["tie_first_played", "majority"]
 
 
@@ -333,7 +333,7 @@ def test_play_follow_rule_lifer_exception_and_ranking_in_a_real_trick():
     # Purple 6 is a Kingfisher (the Lifer); then the blue majority; then by number.
     assert [p.seat for p in ranked.placements] == [1, 3, 2, 0]
     assert [p.reason for p in ranked.placements] == ["lifer", "majority", "number",
-                                                     "number"]
+                                                     "last"]
     assert state.places == [4, 1, 3, 2] and state.current_player == 1
     assert state.phase == TAKE
     assert state.view(None).draft_order == (1, 3, 2, 0)

@@ -8,6 +8,7 @@ import pytest
 from game import layouts
 from game.session import Match, default_seats
 from game.yard_birbs import rules as R
+from game.yard_birbs.cards import CARD_BY_KEY, DECK
 from scenes.results import Results
 from scenes.table.scene import REDUCED, SPEED
 from scenes.yard_birbs.animations import PACE
@@ -499,3 +500,106 @@ def test_a_small_action_is_called_out_in_its_seat_s_yard_at_the_ai_speed(app, sp
     plates = [table.seat_rect(s) for s in range(4)]
     above_row = table.geo.rect_of("abilities").y - 10
     assert any(p.contains(rect) for p in plates) or rect.bottom == above_row
+
+
+# -- the ranking's words: each place says the test that decided it ------------------------
+def _trick(cards, lifer_species: int):
+    """A hand-set trick: seat i holds cards[i] and plays it, seat 0 leading; the
+    TrickRanked event the rules give and the state it came from."""
+    from tests.test_yard_birbs_rules import table as rules_table
+
+    lifer = next(c for c in DECK if c not in cards and c.species == lifer_species)
+    state = rules_table([[c] for c in cards], [[] for _ in cards], lifer=lifer)
+    events = []
+    for card in cards:
+        events += state.apply(R.Play(card))
+    return next(e for e in events if isinstance(e, R.TrickRanked)), lifer
+
+
+def _c(suit: int, number: int):
+    return CARD_BY_KEY[(suit, number)]
+
+
+TRICKS = [  # (the cards in play order, the Lifer's species or None: one none of them shows)
+    ((_c(0, 5), _c(0, 7), _c(0, 2)), None),                   # one suit: the 2 is the card left
+    ((_c(0, 3), _c(0, 8), _c(1, 9), _c(1, 10)), None),        # a tie on suit, the led suit in it
+    ((_c(2, 5), _c(1, 9), _c(4, 7), _c(4, 14), _c(1, 3)), None),  # a tie without the led suit
+    ((_c(3, 4), _c(4, 15), _c(0, 11)), None),                 # every suit unique: the led card
+    ((_c(1, 9), _c(0, 6), _c(1, 12), _c(4, 13), _c(1, 4)), 5),  # two Kingfishers (the Lifer)
+    ((_c(0, 3), _c(1, 9), _c(1, 4), _c(2, 12)), None),        # a majority, then by number
+]
+
+
+@pytest.mark.parametrize("cards, species", TRICKS, ids=[str(len(c)) + "p" + str(i)
+                                                        for i, (c, _) in enumerate(TRICKS)])
+def test_each_place_of_a_trick_is_tagged_with_the_reason_that_decided_it(app, cards, species):
+    """Issue 27: purple 5, 7 and 2 tagged the 2 'Highest'. Every place's call-out and tag
+    now come from rank_with_reasons, and the last place is 'the card left'."""
+    from game.yard_birbs.cards import SPECIES
+    from scenes.yard_birbs.animations import SHORT_REASON
+
+    if species is None:
+        species = next(s for s in range(len(SPECIES)) if all(c.species != s for c in cards))
+    event, lifer = _trick(list(cards), species)
+    reasons = R.rank_with_reasons(cards, lifer.species)
+    assert [p.slot for p in event.placements] == [i for i, _ in reasons]
+    table = table_for(app, len(cards))
+    said, tags = [], []
+    table.say = lambda text: said.append(text)
+    table.reason_badge = lambda text: tags.append(text) or pygame.Surface((10, 10))
+    table.trick_ranked(event, ())
+    names = [table.names[p.seat] for p in event.placements]
+    places = ("1st", "2nd", "3rd", "4th", "5th")
+    assert said[1:] == [f"{places[k]}: {names[k]} \u2013 {R.REASON_TEXT[why]}"
+                        for k, (_, why) in enumerate(reasons)]
+    assert tags == [SHORT_REASON[why] for _, why in reasons]
+    assert reasons[-1][1] == R.BY_LAST and tags[-1] == "Card left"
+    assert said[-1].endswith("the card left")
+    assert all(why != R.BY_LAST for _, why in reasons[:-1])
+
+
+def test_purple_5_7_and_2_rank_the_2_third_as_the_card_left(app):
+    event, _ = _trick([_c(0, 5), _c(0, 7), _c(0, 2)], 0)
+    assert [(p.card.number, p.reason) for p in event.placements] == [
+        (7, R.BY_MAJORITY), (5, R.BY_MAJORITY), (2, R.BY_LAST)]
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_full_hand_of_seven_shows_every_number_and_suit_whatever_is_raised(app, players):
+    """Issue 27: the hand of seven was squeezed between the bottom plates and the raised
+    card hid its neighbour's number. Now each of the seven, raised in turn, leaves every
+    card's index corner (number and suit) in view, and the hand clears both plates."""
+    from tests.test_ui_audit import covered_corners
+
+    table = table_for(app, players)
+    assert run_until(app, table, lambda: human_ready(table) and table.step == R.PLAY)
+    hand = list(table.plan.hand)
+    assert len(hand) == 7
+    plates = [table.seat_rect(0), table.seat_rect(players - 1)]
+    for card in hand:
+        table.picker.focus_value(R.Play(card))
+        for _ in range(12):
+            app.frame(1 / 30)
+        items = table.audit_items()
+        assert not covered_corners(items), covered_corners(items)
+        shown = {i.what for i in items if i.kind == "card" and i.corner is not None}
+        assert all(f"full {c}" in shown for c in hand)
+        for c in hand:
+            assert table.cards[c].rect.collidelist(plates) == -1
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_the_thinking_bird_never_sits_on_a_plates_name(app, players):
+    """The bottom plates are narrower now: with big counters ('+12', '104') the AI's
+    thinking bird left of them would cover the end of 'Finch · AI Normal'."""
+    table = table_for(app, players, humans=0)
+    for box in table.boxes:
+        box.yard, box.total = 12.0, 104.0
+    app.frame(1 / 60)
+    for seat in range(players):
+        plate = table.seat_rect(seat)
+        right, y = table.thinking_spot(seat, plate)
+        bird = pygame.Rect(0, 0, 52, 52)
+        bird.midright = (right, y)
+        assert not bird.colliderect(table.plate_name_rect(seat)), seat
+        assert plate.contains(bird)

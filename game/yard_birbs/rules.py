@@ -96,10 +96,12 @@ BY_TIE_LED = "tie_led_suit"
 BY_TIE_FIRST = "tie_first_played"
 BY_LED_CARD = "led_card"
 BY_NUMBER = "number"
+BY_LAST = "last"    # the last place: the one card left, whatever it is
 REASON_TEXT: dict[str, str] = {
     BY_LIFER: "Lifer species", BY_MAJORITY: "majority suit",
     BY_TIE_LED: "tied majority, led suit", BY_TIE_FIRST: "tied majority, played first",
     BY_LED_CARD: "all suits unique, led card", BY_NUMBER: "highest number",
+    BY_LAST: "the card left",
 }
 
 
@@ -254,12 +256,13 @@ def can_join(flock: Sequence[tuple], card: tuple) -> bool:
     return Flock(tuple(flock)).joins(card)
 
 
-def _rank_with_reasons(cards: Sequence[tuple], lifer_species: int) -> list[tuple[int, str]]:
-    """Ruling YB-4, place by place: (index into ``cards``, why it placed there)."""
+def rank_with_reasons(cards: Sequence[tuple], lifer_species: int) -> list[tuple[int, str]]:
+    """Ruling YB-4, place by place: (index into ``cards``, the test that decided that
+    place). The last place is simply the card left (``BY_LAST``): no test decides it."""
     led_suit = cards[0][0]
     remaining = list(range(len(cards)))
     placed: list[tuple[int, str]] = []
-    while remaining:
+    while len(remaining) > 1:
         lifers = [i for i in remaining if cards[i][2] == lifer_species]
         if lifers:
             # Lifer-species cards never share a number, so the highest is unique.
@@ -270,16 +273,12 @@ def _rank_with_reasons(cards: Sequence[tuple], lifer_species: int) -> list[tuple
             for i in remaining:
                 counts[cards[i][0]] = counts.get(cards[i][0], 0) + 1
             top = max(counts.values())
-            if top == 1:
-                if not placed:
-                    best, reason = 0, BY_LED_CARD  # every suit unique: the led card wins
-                else:
-                    # Remaining suits all unique: by number, equal numbers to the earlier.
-                    best = max(remaining, key=lambda i: (cards[i][1], -i))
-                    reason = BY_NUMBER
-                    for i in sorted(remaining, key=lambda i: (-cards[i][1], i)):
-                        placed.append((i, reason))
-                    break
+            if top == 1 and not placed:
+                best, reason = 0, BY_LED_CARD  # every suit unique: the led card wins
+            elif top == 1:
+                # Remaining suits all unique: by number, equal numbers to the earlier.
+                best = max(remaining, key=lambda i: (cards[i][1], -i))
+                reason = BY_NUMBER
             else:
                 tied = [s for s, n in counts.items() if n == top]
                 if len(tied) == 1:
@@ -293,6 +292,7 @@ def _rank_with_reasons(cards: Sequence[tuple], lifer_species: int) -> list[tuple
                            key=lambda i: cards[i][1])
         placed.append((best, reason))
         remaining.remove(best)
+    placed += [(i, BY_LAST) for i in remaining]
     return placed
 
 
@@ -303,7 +303,7 @@ def rank_trick(cards: Sequence[tuple], lifer_species: int) -> list[int]:
     """
     if not cards:
         return []
-    return [i for i, _ in _rank_with_reasons(cards, lifer_species)]
+    return [i for i, _ in rank_with_reasons(cards, lifer_species)]
 
 
 def may_follow(hand: Iterable[tuple], feeder: Iterable[tuple], lifer_species: int) -> list:
@@ -982,7 +982,7 @@ class State(engine.State):
         if len(self.feeder) < self.num_players:
             self.current_player = (seat + 1) % self.num_players
             return
-        ranked = _rank_with_reasons(self.feeder, self.lifer.species)  # ruling YB-4
+        ranked = rank_with_reasons(self.feeder, self.lifer.species)  # ruling YB-4
         placements = []
         self.draft_order = []
         for place, (slot, reason) in enumerate(ranked, 1):

@@ -53,10 +53,16 @@ class CuBirdsDraw(Chrome):
         items = super().audit_items()
         resting = [s for row in self.rows_spr for s in row] + [self.pending_spr] + [
             s for cards in self.hand_spr.values() for s in cards]
-        items += [AuditItem("card", s.rect, str(s.key)) for s in resting
-                  if s is not None and s.visible and s.alpha > 0 and not s.z]
+        # a hand group is a pile of one species: its top card (and the count pill) says
+        # what it is, the cards fanned under it need not show their corners
+        under = {id(s) for cards in self.hand_spr.values() for s in cards[:-1]}
+        items += [AuditItem("card", s.rect, str(s.key),
+                            None if id(s) in under or not s.face_up else art.index_corner(s.rect))
+                  for s in resting if s is not None and s.visible and s.alpha > 0 and not s.z]
         deck, discard = self.geo.rect_of("draw"), self.geo.rect_of("discard")
-        items += [AuditItem("card", deck, "deck"), AuditItem("card", discard, "discard")]
+        items += [AuditItem("card", deck, "deck"),
+                  AuditItem("card", discard, "discard",
+                            art.index_corner(discard) if self.counts.discard else None)]
         for rect, n, word in ((deck, self.counts.deck, "Deck"),
                               (discard, len(self.counts.discard), "Discard")):
             w, h = a.font("body", 28).size(word)

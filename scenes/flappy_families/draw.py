@@ -21,7 +21,7 @@ from scenes.flappy_families.geometry import FAN, HAND_LIFT, groups_of
 from scenes.table.chrome import AuditItem, Chrome
 from sprites import ui
 from sprites.card import CardSprite, card_shadow
-from sprites.flappy_families_cards import MINI, ink_on
+from sprites.flappy_families_cards import MINI, index_corner, ink_on
 
 OPTION_TEXT = {   # named by what they do, each with its icon (never a pad-like letter)
     "A": (R.OPTION_NAMES["A"], "Same family? Keep both"),
@@ -150,7 +150,8 @@ class FlappyFamiliesDraw(Chrome):
         for sprite in lifted:
             sprite.draw(surface)
             if sprite.visible:
-                self.note("card", sprite.rect, "Wild card")
+                rect = sprite.rect
+                self.note("card", rect, "Wild card", index_corner(rect) if sprite.face_up else None)
         self.mark_flipped(surface)
 
     def mark_flipped(self, surface: pygame.Surface) -> None:
@@ -173,7 +174,9 @@ class FlappyFamiliesDraw(Chrome):
         w, h = img.get_size()
         x, y = int(sprite.x) - w // 2, int(sprite.y) - h // 2
         surface.blit(card_shadow((w, h), sprite.radius), (x - 2, y - 2))
-        surface.blit(img, self.note("card", pygame.Rect(x, y, w, h), "Wild card"))
+        rect = pygame.Rect(x, y, w, h)
+        surface.blit(img, self.note("card", rect, "Wild card",
+                                    index_corner(rect) if sprite.face_up else None))
         if sprite.outline is not None:
             pygame.draw.rect(surface, sprite.outline, pygame.Rect(x - 4, y - 4, w + 8, h + 8), 5,
                              border_radius=sprite.radius + 4)
@@ -214,8 +217,10 @@ class FlappyFamiliesDraw(Chrome):
             return
         if self.step == "action" and self.board.flipped is not None:
             rect = self.geo.slot_rect(self.board.flipped)
-            # above the card; on the top row, where the status line would cover it, inside
-            spot = (rect.centerx, rect.y - 4 if self.board.flipped >= R.COLS else rect.y + 46)
+            # above the card; on the top row, where the status line would cover it, on the
+            # card's bird (its band names the family: nothing may cover that)
+            spot = (rect.centerx, rect.y - 4 if self.board.flipped >= R.COLS
+                    else rect.centery + 18)
             if value == "B":
                 self._tag(surface, "into your hand", spot, ui.GOOD)
             elif value == "C" and self.allowed()["C"]:
@@ -274,7 +279,8 @@ class FlappyFamiliesDraw(Chrome):
             img = self.cards.mini(family)
             for k in range(min(count, 4) - 1, 0, -1):
                 surface.blit(img, (rect.x + k * FAN, y - k * 3))
-            surface.blit(img, self.note("card", pygame.Rect((rect.x, y), MINI), "hand group"))
+            top = pygame.Rect((rect.x, y), MINI)
+            surface.blit(img, self.note("card", top, "hand group", index_corner(top, mini=True)))
             if enabled and not enabled.get(family, True):
                 surface.blit(self._shade(MINI), (rect.x, y))
             tops.append((family, count, rect, y))

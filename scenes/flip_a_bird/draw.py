@@ -17,7 +17,8 @@ from scenes.flip_a_bird.animations import RowCard
 from scenes.flip_a_bird.geometry import SCORE_X
 from scenes.table.chrome import AuditItem, Chrome
 from sprites import ui
-from sprites.flip_a_bird_cards import MINI, STRONG, TIP_BIG, TIP_MINI, draw_colour_shape
+from sprites.flip_a_bird_cards import (MINI, STRONG, TIP_BIG, TIP_MINI, draw_colour_shape,
+                                       index_corner)
 
 CLAIM_RED = (196, 52, 56)
 
@@ -194,16 +195,33 @@ class FlipABirdDraw(Chrome):
         pygame.draw.line(surface, ui.TEXT, (tick, bar.y - 10), (tick, bar.bottom + 10), 4)
 
     # -- the row and the hand ----------------------------------------------------------
+    def ghost_showing(self) -> bool:
+        """Is the focused hand card's ghost at the row's end on screen (draw_ghost)?"""
+        step = self.step if self.human_deciding else ""
+        return ((step == "play" or (step == "turn" and not self.shown.pile_size))
+                and isinstance(self.focused, R.Play))
+
     def draw_row(self, surface: pygame.Surface) -> None:
         a = self.ctx.assets
-        _, size, strip = self.geo.row_layout(len(self.row_cards))
-        for rc in self.row_cards:
-            rc.sprite.draw(surface)
-            if rc.sprite.visible:
-                self.note("card", rc.sprite.rect, "row card")
-        for rc in self.row_cards:   # marks on top, each inside its card's visible strip
+        n = len(self.row_cards)
+        # while a card to play is previewed, the row is drawn as it will be with it added
+        # (closed up to make room), so its ghost lands on no card (the sprites stay put)
+        room = self.ghost_showing() and not self.animator.busy
+        positions, size, strip = self.geo.row_layout(n + 1 if room else n)
+        drawn = []
+        for rc, pos in zip(self.row_cards, positions):
             s = rc.sprite
-            r = s.rect
+            home = s.x, s.y, s.scale
+            if room:
+                s.x, s.y, s.scale = pos[0], pos[1], size[0] / s.face.get_width()
+            s.draw(surface)
+            if s.visible:
+                rect = s.rect
+                self.note("card", rect, "row card", index_corner(rect) if s.face_up else None)
+            drawn.append(s.rect)
+            s.x, s.y, s.scale = home
+        for rc, r in zip(self.row_cards, drawn):   # marks on top, inside each visible strip
+            s = rc.sprite
             cx = r.x + int(min(strip, r.w) // 2)
             if rc.glow > 0.01:
                 width = 3 + int(4 * rc.glow)
@@ -289,7 +307,7 @@ class FlipABirdDraw(Chrome):
         for s in self.hand_cards:
             s.draw(surface)
             if s.visible:
-                self.note("card", s.rect, "hand card")
+                self.note("card", s.rect, "hand card", index_corner(s.rect) if s.face_up else None)
 
     # -- the human's buttons -----------------------------------------------------------
     def draw_tip_choice(self, surface: pygame.Surface) -> None:

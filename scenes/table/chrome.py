@@ -25,11 +25,17 @@ class AuditItem(NamedTuple):
     """One thing the ten-foot audit measures on the current frame (1080p canvas):
     ``card`` a card face in a row, hand or yard (at least 120 px tall), ``icon`` an icon,
     badge or counter (at least 48 px each way), ``label`` a piece of text that no other
-    label may overlap."""
+    label may overlap, ``cover`` something laid over the table (the coach's panel and
+    arrow) that may hide no label and no card's corner.
+
+    A card's ``corner`` is its index corner on the canvas (the number and suit that say
+    which card it is: ``index_corner`` of its sprite module): no card drawn above it and
+    no label may cover it. A frame lists its cards in the order it draws them."""
 
     kind: str
     rect: pygame.Rect
     what: str
+    corner: pygame.Rect | None = None
 
 
 class Chrome:
@@ -66,11 +72,17 @@ class Chrome:
 
     _drawn: list[AuditItem] = []   # what the last frame noted as it drew (see note)
 
-    def note(self, kind: str, rect: pygame.Rect, what: str) -> pygame.Rect:
-        """Record a card, icon or label the frame draws, for the audit; returns ``rect``
-        so a blit can note what it draws in the same breath."""
-        self._drawn.append(AuditItem(kind, pygame.Rect(rect), what))
+    def note(self, kind: str, rect: pygame.Rect, what: str,
+             corner: pygame.Rect | None = None) -> pygame.Rect:
+        """Record a card (with its index ``corner``), icon or label the frame draws, for
+        the audit; returns ``rect`` so a blit can note what it draws in the same breath."""
+        self._drawn.append(AuditItem(kind, pygame.Rect(rect), what,
+                                     None if corner is None else pygame.Rect(corner)))
         return rect
+
+    def option_ring(self, option) -> pygame.Rect:
+        """What the focus ring (and the coach's ring) goes round for ``option``."""
+        return option.ring or option.rect
 
     def log_capacity(self) -> int:
         """How many one-line entries the log panel holds under a heading."""
@@ -259,8 +271,7 @@ class Chrome:
         rect = self.seat_rect(seat)
         info = self.match.seats[seat]
         if self.turn_seat == seat:
-            colour = ui.SEAT_COLOURS[info.colour % 6]
-            surface.blit(ui.panel(rect.size, ui.PANEL_LIGHT, PLATE_RADIUS, colour, 5), rect)
+            surface.blit(self.plate_light(seat), rect)
         key = (rect.size, info, self.plate_key(seat))
         cached = self._plates.get(seat)
         if cached is None or cached[0] != key:
@@ -275,6 +286,12 @@ class Chrome:
             from sprites.birds import thinking_bird
             bird = thinking_bird(self.ctx.time, (52, 52))
             surface.blit(bird, bird.get_rect(midright=self.thinking_spot(seat, rect)))
+
+    def plate_light(self, seat: int) -> pygame.Surface:
+        """The lit panel in the seat's colour laid on the plate of the seat whose move is
+        on screen."""
+        colour = ui.SEAT_COLOURS[self.match.seats[seat].colour % 6]
+        return ui.panel(self.seat_rect(seat).size, ui.PANEL_LIGHT, PLATE_RADIUS, colour, 5)
 
     def draw_seat_mark(self, surface: pygame.Surface, seat: int, centre: tuple[int, int],
                        r: int = 15) -> None:

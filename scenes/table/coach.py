@@ -13,8 +13,15 @@ AI seats. For the first few decisions the coach
   ``step``) and which move it suggests, and
 * points an arrow at the option that leads to it (the guide's ``point`` finds it).
 
-A different choice is allowed: the coach then says what it had suggested. After the
-last coached decision it says goodbye and it is a normal game (H still asks for hints).
+A different choice is allowed: the coach then says what it had suggested. Coaching ends
+only when the guide's ``moves`` decisions are made *and* every kind of pick that has
+come up has had its lesson on screen: a kind met for the first time later (Yard Birbs'
+"Birdseed: bury a card" right after the third move) opens the coach again, and its
+goodbye ("that's the basics") waits for a decision of a kind already taught. Then it is
+a normal game (H still asks for hints), until a new kind of pick comes up. So a guide
+needs a lesson for every step its table can ask (tests/test_coach.py plays each guided
+game to check). The panel and the arrow are placed clear of every name, label, card
+corner and ability text the frame notes for the ten-foot audit (``cover`` items).
 A guided game is not recorded (``records = False``): it is neither in History nor in
 anyone's statistics, and it cannot be continued.
 
@@ -42,7 +49,7 @@ from scenes.widgets import Button
 from sprites import ui
 
 TEXT_PX = 30            # the panel's words (the ten-foot floor is 28)
-PANEL_W = (640, 560, 480)   # widths tried for the panel, widest first
+PANEL_W = (640, 560, 480, 400, 360)   # widths tried for the panel, widest first
 NOTE_TIME = 6.0         # seconds (table clock) a word between decisions stays up
 GAP = 16                # between the panel and anything it avoids
 CELL = 12               # the grid on which the panel looks for empty cloth
@@ -54,8 +61,8 @@ class Guide:
 
     seed: int
     players: int
-    lessons: Mapping[str, str]              # the table's pick step -> what it is about
-    moves: int = 3                          # decisions coached
+    lessons: Mapping[str, str]              # each pick step the table asks -> what it is about
+    moves: int = 3                          # decisions coached (and every new kind after)
     point: Callable[[object, object], object] | None = None
     #   (table, suggested action) -> the value of the current picker's option that
     #   leads to it, or None when the picks so far lead elsewhere (default: the action)
@@ -164,31 +171,64 @@ class Coach:
         self.coach_note_at = 0.0             # table clock when the note was said
         self.coach_strayed = ""              # "I had suggested..." of the last decision
         self.coach_aside = ""                # ...repeated atop a decision of the same turn
+        self.coach_taught: set[str] = set()  # pick steps whose lesson has been on screen
+        self.coach_done = False              # the goodbye has been said
         self.hint_bot = CoachBot(self.match.game_id, (self.match.seed or 0) * 7 + 1,
                                  self.names)
         self._coach_picture: tuple | None = None
 
     @property
     def coaching(self) -> bool:
-        return self.coach_moves < self.guide.moves
+        """Coaching: the first ``moves`` decisions, and any pick of a kind not yet taught."""
+        return self.coach_moves < self.guide.moves or self.coach_new_step()
+
+    def coach_step(self) -> str | None:
+        """The kind of pick a person is making on screen now (None if none)."""
+        if self.picker is None or not self.turn_ready or not self.human_deciding:
+            return None
+        return getattr(self, "step", None) or None
+
+    def coach_new_step(self) -> bool:
+        step = self.coach_step()
+        return step is not None and step not in self.coach_taught
 
     @property
     def hints_on(self) -> bool:   # the coach asks even with the Hints setting off
-        return self.coaching or super().hints_on
+        return self.coach_open or self.coaching or super().hints_on
 
     # -- following the turn ----------------------------------------------------------------
     def begin_turn(self, *args, **kwargs) -> None:
         super().begin_turn(*args, **kwargs)
-        if (self.coaching and self.picker is not None and self.turn_ready
-                and self.is_human(self.state.current_player)):
-            if not self.coach_open:   # just said and not yet read: say it here again
-                fresh = self.clock - self.coach_note_at < NOTE_TIME
-                self.coach_aside = self.coach_strayed if fresh else ""
-            self.coach_open = True
-            # a decision the rules leave one way to make is shown, but not counted
-            self.coach_counts = len(self.state.legal_actions()) > 1
-            if self.hint_decision is None:
-                self.request_hint()
+        if self.coach_step() is None:
+            return
+        if self.coaching:
+            self.coach_begin()
+        elif not self.coach_done:   # every kind met so far is taught: now it may say so
+            self.coach_done = True
+            self.coach_note = ("Coach: that's all from me",
+                               f"You know enough now. {self.guide.goodbye}")
+            self.coach_note_at = self.clock
+
+    def coach_begin(self) -> None:
+        """Coach the decision on screen: its lesson, a suggestion and the arrow."""
+        if not self.coach_open:   # just said and not yet read: say it here again
+            fresh = self.clock - self.coach_note_at < NOTE_TIME
+            self.coach_aside = self.coach_strayed if fresh else ""
+        self.coach_open = True
+        # a decision the rules leave one way to make is shown, but not counted
+        self.coach_counts = len(self.state.legal_actions()) > 1
+        if self.hint_decision is None:
+            self.request_hint()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        step = self.coach_step()
+        if step is None:
+            return
+        if not self.coach_open and step not in self.coach_taught:
+            self.coach_begin()     # a new kind of pick in the middle of a choice
+        if self.coach_open:
+            self.coach_taught.add(step)   # its lesson is on screen from this frame on
 
     def show_hint(self, action) -> None:
         super().show_hint(action)
@@ -216,8 +256,6 @@ class Coach:
             words = self.coach_strayed
         else:
             words = "Nicely done."
-        if not self.coaching:
-            return "Coach: that's all from me", f"{words} {self.guide.goodbye}"
         if not self.is_human(self.state.current_player):
             words += " Watch what the others do; I'll be back on your turn."
         return "Coach", words
@@ -247,7 +285,8 @@ class Coach:
         """The panel's heading, body, last line (the suggestion) and a first line said
         about the decision before (None: no panel now)."""
         if self.coach_open and self.human_deciding:
-            heading = f"Coach \u00b7 move {self.coach_moves + 1} of {self.guide.moves}"
+            heading = (f"Coach \u00b7 move {self.coach_moves + 1} of {self.guide.moves}"
+                       if self.coach_moves < self.guide.moves else "Coach \u00b7 something new")
             step = getattr(self, "step", None)
             body = self.guide.lessons.get(step or "", self.guide.fallback)
             action = self.hint_action or self.coach_action
@@ -273,30 +312,46 @@ class Coach:
         if lines is None:
             return
         target = self.coach_target()
-        ring = (target.ring or target.rect) if target is not None else None
+        ring = self.option_ring(target) if target is not None else None
         hard = self.coach_keep_clear()
-        arrow = arrow_spot(ring, hard) if ring is not None else None
-        picture, spot = self.coach_panel(surface, lines, ring, arrow, hard)
-        surface.blit(picture, spot)
+        shown = self.coach_protected()
+        arrow = arrow_spot(ring, hard + shown) if ring is not None else None
+        picture, spot = self.coach_panel(surface, lines, ring, arrow, hard, shown)
+        surface.blit(picture, self.note("cover", spot, "coach's panel"))
         if ring is not None:
             pygame.draw.rect(surface, ui.ACCENT, ring.inflate(14, 14), 5, border_radius=18)
             draw_arrow(surface, *arrow)
+            self.note("cover", arrow[0], "coach's arrow")
+
+    def coach_protected(self) -> list[pygame.Rect]:
+        """What the panel and arrow must leave in view: every name and label the frame
+        shows (an ability's text among them) and every card's number and suit."""
+        rects = []
+        for item in self.audit_items():
+            if item.kind == "label":
+                rects.append(item.rect)
+            elif item.kind == "card" and item.corner is not None:
+                rects.append(item.corner)
+        return rects
 
     def coach_keep_clear(self) -> list[pygame.Rect]:
-        """What the coach never covers: the log, the status line and the prompt bar."""
+        """What the coach keeps clear of: the status line and the prompt bar, and the log
+        unless nowhere else is free of names and card corners (see coach_panel)."""
         hard = [pygame.Rect(self.layout.get(name).rect) for name in ("log", "status")]
         prompts = self.layout.get("prompts")   # the bar is centred: keep clear of the band
         hard.append(pygame.Rect(ui.SAFE.x, prompts.y, ui.SAFE.w, prompts.h))
         return hard
 
     def coach_panel(self, surface: pygame.Surface, lines: tuple[str, str, str, str],
-                    ring: pygame.Rect | None, arrow: tuple | None,
-                    hard: list[pygame.Rect]) -> tuple[pygame.Surface, pygame.Rect]:
+                    ring: pygame.Rect | None, arrow: tuple | None, hard: list[pygame.Rect],
+                    shown: list[pygame.Rect] = ()) -> tuple[pygame.Surface, pygame.Rect]:
         """The panel's picture and where it goes: clear of the log, prompts, status, the
-        target and its arrow, and over as little of what the table shows as it can
-        (worked out again only when the words, the target or the table change)."""
+        target and its arrow and of everything in ``shown`` (names, labels, card
+        corners), and over as little of what the table shows as it can (worked out
+        again only when the words, the target or the table change). Only if no place
+        clears ``shown`` does it give way to covering the least of it."""
         key = (lines, None if ring is None else tuple(ring), self.moves_played,
-               self.picker is None)
+               self.picker is None, tuple(map(tuple, shown)))
         if self._coach_picture is not None and self._coach_picture[0] == key:
             return self._coach_picture[1], self._coach_picture[2]
         hard = hard + [r for r in (ring, arrow[0] if arrow else None) if r is not None]
@@ -304,13 +359,24 @@ class Coach:
         soft += [item.rect for item in self.audit_items()]
         plates = [self.seat_rect(s) for s in range(self.match.num_players)]
         felt = self.felt()              # the bare cloth exists once a backdrop does
+        seat = self.turn_seat
+        if seat is not None:            # the lit plate of the seat to move is no clutter
+            felt = felt.copy()
+            felt.blit(self.plate_light(seat), self.seat_rect(seat))
         busy = busy_mask(surface, felt, Chrome._cloth[0], plates)
         best = None
-        for width in PANEL_W:
-            picture = paint_panel(self.ctx.assets, lines, width)
-            spot = free_spot(picture.get_size(), hard, soft, busy, ring)
-            if spot is not None and (best is None or spot[1] < best[2]):
-                best = (picture, spot[0], spot[1])
+        # clear of everything shown, the log too; else over the log (its recap can wait
+        # while the coach talks) but still clear of every name and corner; else as before
+        log = pygame.Rect(self.layout.get("log").rect)
+        firm = [r for r in hard if r != log]
+        for must in (hard + list(shown), firm + list(shown), hard):
+            for width in PANEL_W:
+                picture = paint_panel(self.ctx.assets, lines, width)
+                spot = free_spot(picture.get_size(), must, soft, busy, ring)
+                if spot is not None and (best is None or spot[1] < best[2]):
+                    best = (picture, spot[0], spot[1])
+            if best is not None:
+                break
         if best is None:   # nowhere clear of the log and prompts: the top of the safe area
             picture = paint_panel(self.ctx.assets, lines, PANEL_W[-1])
             best = (picture, picture.get_rect(midtop=(ui.CANVAS[0] // 2, ui.SAFE.y)), 0)
@@ -414,26 +480,32 @@ def free_spot(size: tuple[int, int], hard: list[pygame.Rect], soft: list[pygame.
 ARROW = (72, 96)   # the arrow's width across and length along where it points
 
 
+ARROW_GAPS = (12, 36, 60, 84, 108, 132)   # how far from its target the arrow may stand
+
+
 def arrow_spot(ring: pygame.Rect, hard: list[pygame.Rect]) -> tuple[pygame.Rect, str]:
     """Where the arrow goes and which way it points: above the target pointing down if
-    that is clear of ``hard`` and inside the safe area, else below, left or right."""
+    that is clear of ``hard`` and inside the safe area, else below, left or right; a
+    little further off (over a tip or a name that lies next to the target) before
+    another side."""
     across, along = ARROW
     tries = []
     sideways = ("left", "right") if ring.centerx > ui.CANVAS[0] // 2 else ("right", "left")
-    for side in ("down", "up") + sideways:   # beside it: towards the nearer edge first
-        size = (across, along) if side in ("down", "up") else (along, across)
-        rect = pygame.Rect((0, 0), size)
-        if side == "down":
-            rect.midbottom = (ring.centerx, ring.top - 12)
-        elif side == "up":
-            rect.midtop = (ring.centerx, ring.bottom + 12)
-        elif side == "right":
-            rect.midright = (ring.left - 12, ring.centery)
-        else:
-            rect.midleft = (ring.right + 12, ring.centery)
-        if ui.SAFE.contains(rect) and rect.collidelist(hard) == -1:
-            return rect, side
-        tries.append((rect, side))
+    for gap in ARROW_GAPS:
+        for side in ("down", "up") + sideways:   # beside it: towards the nearer edge first
+            size = (across, along) if side in ("down", "up") else (along, across)
+            rect = pygame.Rect((0, 0), size)
+            if side == "down":
+                rect.midbottom = (ring.centerx, ring.top - gap)
+            elif side == "up":
+                rect.midtop = (ring.centerx, ring.bottom + gap)
+            elif side == "right":
+                rect.midright = (ring.left - gap, ring.centery)
+            else:
+                rect.midleft = (ring.right + gap, ring.centery)
+            if ui.SAFE.contains(rect) and rect.collidelist(hard) == -1:
+                return rect, side
+            tries.append((rect, side))
     rect, side = tries[0]
     return rect.clamp(ui.SAFE), side
 
@@ -491,6 +563,7 @@ class GuideOffer(Overlay):
         q = a.text_fit(f"First time playing {name}?", 56, self.panel.w - 80, ui.TEXT, "title")
         surface.blit(q, q.get_rect(midtop=(self.panel.centerx, self.panel.y + 44)))
         words = (f"In a guided game a coach points at a good choice for your first "
-                 f"{self.moves} moves and says why. Then it's a normal game against the AI.")
+                 f"{self.moves} moves and says why, and explains each new kind of choice "
+                 f"when it first comes up. Then it's a normal game against the AI.")
         d = a.text_block(words, 36, self.panel.w - 120, ui.TEXT_MUTED)
         surface.blit(d, d.get_rect(midtop=(self.panel.centerx, self.panel.y + 140)))

@@ -5,7 +5,8 @@ drawn with the game's own card painter, so a newcomer learns the very cards the 
 shows. A picture is a few rows of cards (a row of the table, a hand, a before and an
 after) with notes whose arrows point at a card or at a spot on it. One model serves every
 game: the ``howto`` module gives ``PAGES`` and a ``paint(ctx, face, height)`` that turns
-the game's own card value (``Card.face``) into a surface about ``height`` px tall.
+the game's own card value (``Card.face``) into a surface about ``height`` px tall. A page
+may also show a :class:`Table` of words (a scoring table) above its pictures.
 """
 from __future__ import annotations
 
@@ -60,10 +61,19 @@ class Picture:
 
 
 @dataclass(frozen=True)
+class Table:
+    """A grid of words read across: ``header`` names the columns, each row starts with
+    its own name (a scoring table: kinds down the side, sizes along the top)."""
+
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
 class Page:
     heading: str
     body: str
-    art: tuple[Picture, ...] = ()
+    art: tuple[Picture | Table, ...] = ()   # a Table is drawn above the pictures
 
 
 def cards(*faces, **flags) -> tuple[Card, ...]:

@@ -35,7 +35,15 @@ PLACE_NAMES = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th"}
 # short enough that the tags over neighbouring feeder cards never meet (5 players)
 SHORT_REASON = {R.BY_LIFER: "Lifer", R.BY_MAJORITY: "Top suit", R.BY_TIE_LED: "Led suit",
                 R.BY_TIE_FIRST: "Earliest", R.BY_LED_CARD: "Led card",
-                R.BY_NUMBER: "Highest"}
+                R.BY_NUMBER: "Highest", R.BY_LAST: "Card left"}
+
+
+def place_words(placement: R.Placement, name: str) -> tuple[str, str]:
+    """What the ranking says about one place: the call-out ('3rd: Finch – the card
+    left') and the tag over the card ('Card left'), both from the reason the rules give
+    for that place (rank_with_reasons), never a guess."""
+    return (f"{PLACE_NAMES[placement.place]}: {name} \u2013 {R.REASON_TEXT[placement.reason]}",
+            SHORT_REASON[placement.reason])
 
 
 class YardBirbsAnimations(Animations):
@@ -394,8 +402,8 @@ class YardBirbsAnimations(Animations):
             tok = self.tokens[p.place]
             spr = self.card(p.card)
             tx, ty = self.geo.token_on_slot(p.slot)
-            text = f"{PLACE_NAMES[p.place]}: {self.names[p.seat]} \u2013 {R.REASON_TEXT[p.reason]}"
-            reason = self.reason_badge(SHORT_REASON[p.reason])
+            text, tag = place_words(p, self.names[p.seat])
+            reason = self.reason_badge(tag)
             sx, sy = self.geo.slot_pos(p.slot)
             steps += [
                 self.say(text),
@@ -432,7 +440,7 @@ class YardBirbsAnimations(Animations):
         m = self.plan
         m.pending[e.seat] = None
         col = m.to_flock(e.seat, None if e.new else e.flock, e.card)
-        label_pos = (self.geo.col_x(e.seat, col, m.cols(e.seat)), self.geo.gain_y(e.seat))
+        label_pos = self.geo.gain_pos(e.seat, m.cols(e.seat), col, len(m.yards[e.seat][col]))
         steps = [Together(*self.yard_reflow(m, e.seat, 0.3)), self.sound("tap"),
                  self.show_disp(m.copy())]
         if e.points > 0 and not e.new:
@@ -469,9 +477,8 @@ class YardBirbsAnimations(Animations):
                 left[seat] -= result.points
                 box = self.boxes[seat]
                 cols = len(flocks) + 1
-                x = self.geo.col_x(seat, k, cols)
-                y = self.geo.gain_y(seat)
-                beat.append(self.popup(art.gain_badge(result.points), (x, y), 0.7, 30))
+                spot = self.geo.gain_pos(seat, cols, k, len(result.cards))
+                beat.append(self.popup(art.gain_badge(result.points), spot, 0.7, 30))
                 beat.append(self.flash_col(seat, k))
                 beat.append(Tween(box, self.dur(0.3), ease_out_cubic, total=running[seat],
                                   yard=max(left[seat], 0.0)))

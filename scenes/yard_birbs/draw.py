@@ -15,7 +15,7 @@ import pygame
 from game.yard_birbs import rules as R
 from game.yard_birbs.cards import COLOUR, EQUAL, SPECIES, SPECIES_KIND
 from scenes.picker import Option
-from scenes.table.chrome import AuditItem, Chrome
+from scenes.table.chrome import Chrome
 from scenes.yard_birbs.geometry import CH, CW, DECK_CARD, FH, FW, LABEL_H, ROW_STEP
 from scenes.yard_birbs.picks import FLOCK_PICKS
 from scenes.yard_birbs.pieces import Z_FLY
@@ -23,17 +23,13 @@ from sprites import ui
 from sprites import yard_birbs_cards as art
 
 
+THINKING_W = 52     # the thinking bird's width (Chrome.draw_seat)
+RING_OUT = 12        # how far the focus ring reaches outside what it goes round
+LIFER_TITLE_UP = 4   # the Lifer's title sits this far above its area: clear of the card
+
+
 class YardBirbsDraw(Chrome):
     plate_corner = 196   # the plate's counters (hand, yard points, total) sit there
-
-    def audit_items(self) -> list[AuditItem]:
-        """The last frame's icons and labels as drawn (see Chrome.note), and its cards at
-        rest (one in flight is on its way somewhere)."""
-        items = super().audit_items()
-        for card, spr in self.cards.items():
-            if spr.visible and spr.face_up and spr.z < Z_FLY and spr.scale == 1.0:
-                items.append(AuditItem("card", spr.rect, f"{spr.kind} {card}"))
-        return items
 
     def paint_felt(self, surface: pygame.Surface) -> None:
         """What never moves, baked into the backdrop: the feeder tray and its card places,
@@ -48,7 +44,7 @@ class YardBirbsDraw(Chrome):
             surface.blit(mat, mat.get_rect(center=(int(x), int(y))))
         la = self.geo.rect_of("lifer")
         title = self.ctx.assets.text("Lifer", 32, ui.ACCENT, "title")
-        surface.blit(title, title.get_rect(midtop=(la.centerx, la.y)))
+        surface.blit(title, title.get_rect(midtop=(la.centerx, la.y - LIFER_TITLE_UP)))
 
     def draw_table(self, surface: pygame.Surface) -> None:
         self.draw_feeder_names(surface)
@@ -90,7 +86,8 @@ class YardBirbsDraw(Chrome):
         """The Lifer's species under its card (an empty place while there is none)."""
         la = self.geo.rect_of("lifer")
         title = self.ctx.assets.font("title", 32).size("Lifer")   # painted in the felt
-        self.note("label", pygame.Rect(la.centerx - title[0] // 2, la.y, *title), "Lifer title")
+        self.note("label", pygame.Rect(la.centerx - title[0] // 2, la.y - LIFER_TITLE_UP, *title),
+                  "Lifer title")
         if self.disp.lifer is not None:
             species = SPECIES[self.disp.lifer.species]
             name = self.ctx.assets.text_fit(species, 30, la.w + 10, ui.TEXT, "bold")
@@ -120,6 +117,7 @@ class YardBirbsDraw(Chrome):
             surface.blit(surf, rect)
             if strip.alpha >= 255:
                 self.note("icon", rect, f"ability {strip.ability}")
+                self.note("label", rect, f"ability text {strip.ability}")
             if strip.glow > 0.05:
                 pygame.draw.rect(surface, ui.ACCENT, rect.inflate(10, 10), 5, border_radius=16)
         if usable is not None:
@@ -156,8 +154,16 @@ class YardBirbsDraw(Chrome):
         self.extras_left[seat] = mrect.x
 
     def thinking_spot(self, seat: int, rect: pygame.Rect) -> tuple[int, int]:
-        """Left of the plate's counters (where the base's corner would cover them)."""
-        return self.extras_left.get(seat, rect.right - 160) - 10, rect.y + 30
+        """Left of the plate's counters (where the base's corner would cover them); if
+        the name leaves no room there, under the counters, right of the yard's flocks."""
+        left = self.extras_left.get(seat, rect.right - 160) - 10
+        if left - THINKING_W >= self.plate_name_rect(seat).right + 6:
+            return left, rect.y + 30
+        cols = self.disp.cols(seat)
+        flocks_end = self.geo.col_x(seat, cols - 1, cols) + CW / 2
+        if flocks_end + 8 <= rect.right - 10 - THINKING_W:
+            return rect.right - 10, self.geo.yard_area(seat).y + LABEL_H // 2
+        return left, rect.y + 30
 
     def draw_over_seats(self, surface: pygame.Surface) -> None:
         # cards and yard labels lie above the seat plates (yards live on them), below the
@@ -180,9 +186,16 @@ class YardBirbsDraw(Chrome):
         for seat in range(self.n):
             self.draw_yard_labels(surface, seat)
         sprites = [s for s in self.cards.values() if s.visible] + self.extras
-        sprites.sort(key=lambda s: s.z + s.lift * 50)
+        # by place alone: a lifted hand card stays under its right-hand neighbour, whose
+        # number and suit it would otherwise hide (its own show: they are on its left)
+        sprites.sort(key=lambda s: s.z)
         for spr in sprites:
             spr.draw(surface)
+            if spr.face_up and spr.z < Z_FLY and spr.scale == 1.0 and spr not in self.extras:
+                # a card at rest, for the audit (one in flight is on its way somewhere)
+                rect = spr.rect
+                self.note("card", rect, f"{spr.kind} {spr.card}",
+                          art.index_corner(rect, spr.kind))
         for place, tok in self.tokens.items():
             surf = art.token(place)
             if tok.scale != 1.0:
@@ -272,6 +285,9 @@ class YardBirbsDraw(Chrome):
         ui.draw_focus_ring(surface, rect, self.ctx.pulse, 14,
                            ui.ACCENT if focus.enabled else ui.BAD)
 
+    def option_ring(self, option: Option) -> pygame.Rect:
+        return self.focus_rect(option)
+
     def focus_rect(self, focus: Option) -> pygame.Rect:
         """What the ring goes round: the card itself, or the flock's column."""
         ring = self.ring_rects.get(focus.value)
@@ -279,7 +295,12 @@ class YardBirbsDraw(Chrome):
             return ring
         card = getattr(focus.value, "card", None)
         if card is not None and card in self.cards and self.cards[card].visible:
-            return self.cards[card].rect
+            rect = self.cards[card].rect
+            if isinstance(focus.value, (R.Play, R.PickHand)) and focus.rect.w < rect.w:
+                # a fanned hand card: the ring goes round the part that shows, so it
+                # never crosses the number of the card lying over its right side
+                rect.w = focus.rect.w - RING_OUT
+            return rect
         return focus.rect
 
     def focus_tip(self) -> tuple[pygame.Surface, pygame.Rect] | None:

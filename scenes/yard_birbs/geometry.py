@@ -89,12 +89,14 @@ class YardBirbsGeometry:
 
     def yard_area(self, seat: int) -> pygame.Rect:
         r = self.seat_rect(seat)
-        return pygame.Rect(r.x + 14, r.y + YARD_TOP, r.w - 28, r.h - YARD_TOP - 8)
+        # 4 px under the cards: a top plate's column of four still shows every band
+        return pygame.Rect(r.x + 14, r.y + YARD_TOP, r.w - 28, r.h - YARD_TOP - 4)
 
-    def gain_y(self, seat: int) -> float:
-        """Where a flock's '+3' starts, rising 30 px: over its top card, under the flock's
-        label and the plate's name (which it would hide)."""
-        return self.yard_area(seat).y + LABEL_H + art.LABEL_R + 32
+    def gain_pos(self, seat: int, cols: int, col: int, count: int) -> Pos:
+        """Where a flock's '+3' starts, rising 30 px: on the bird of the column's last
+        card (the one shown whole), never over a card's number and suit."""
+        x, y = self.yard_card_pos(seat, cols, col, count - 1, count)
+        return x, y + 30
 
     def col_step(self, seat: int, cols: int) -> float:
         area = self.yard_area(seat)

@@ -1,6 +1,7 @@
 """How to play Yard Birbs, in our own short words (never the rulebook's sentences), shown
-with the table's own cards: one worked trick from the lead to the last bird taken, the
-flocks, and each of the eight abilities as a before and an after.
+with the table's own cards: the set-up of a round, one worked trick from the lead to the
+last bird taken, the flocks and their scoring table (built from the rules' own tables),
+and each of the eight abilities as a before and an after.
 
 Faces: a (suit, number) key of a bird card, BACK, ("token", place), ("ability", id, token).
 """
@@ -8,9 +9,11 @@ from __future__ import annotations
 
 import pygame
 
-from game.yard_birbs.cards import (BIRDSEED, CARD_BY_KEY, FEEDER_SWAP, FLY_OFF, HAND_TO_FEEDER,
-                                   LIFER_SWAP, MERGE, NEW_LIFER, REFLOCK)
-from scenes.table.howto import Card, Note, Page, Picture, Row, cards
+from game.yard_birbs.cards import (BIRDSEED, CARD_BY_KEY, COLOUR, EQUAL, FEEDER_SWAP,
+                                   FLOCK_KINDS, FLY_OFF, HAND_SIZE, HAND_TO_FEEDER, KIND_NAMES,
+                                   LIFER_SWAP, MERGE, NEW_LIFER, POINTS, REFLOCK, SPECIES_KIND,
+                                   SUITS, table_points)
+from scenes.table.howto import Card, Note, Page, Picture, Row, Table, cards
 from sprites import yard_birbs_cards as art
 
 BACK = "back"
@@ -33,7 +36,29 @@ def paint(ctx, face, height: int) -> pygame.Surface:
 
 
 def ability(which: int, token: int) -> Row:
+    """An ability card as the row shows it, beside an order token (which token is dealt
+    at random each round: every ability page says so)."""
     return Row((Card(("ability", which, token)),))
+
+
+# ruling YB-1: a species and a number each appear once per suit, so those flocks stop at 5
+LARGEST = {SPECIES_KIND: len(SUITS), EQUAL: len(SUITS)}
+
+
+def scoring_table() -> Table:
+    """The flock scoring table, read from the rules' own tables (cards.POINTS): a flock
+    of each kind and size and its points; '+' where the last size counts for more, '-'
+    where a flock cannot be that big."""
+    top = max(len(t) for t in POINTS.values()) - 1
+    sizes = range(1, top + 1)
+    header = ("Birds",) + tuple(f"{n}+" if n == top else str(n) for n in sizes)
+    rows = tuple((KIND_NAMES[kind],) + tuple(
+        str(table_points(kind, n)) if n <= LARGEST.get(kind, n) else "\u2013" for n in sizes)
+        for kind in FLOCK_KINDS)
+    return Table(header, rows)
+
+
+HAND = ((PURPLE, 3), (BLUE, 8), (BLUE, 11), (GREEN, 6), (YELLOW, 10), (RED, 7), (RED, 13))
 
 
 def feeder(places: tuple[str, ...] = ()) -> tuple[Card, ...]:
@@ -67,6 +92,15 @@ PAGES = (
                    Note("Colour and shape", 0, 1, (0.8, 0.0), "above"),
                    Note("The species", 0, 2, (0.5, 0.6), "below"),
                    Note("Rank in its colour", 0, 4, (0.5, 0.97), "below"))),)),
+    Page("Setting up a round",
+         f"Every round the whole deck is shuffled. Each of you gets {HAND_SIZE} cards, and "
+         "one more bird face up: the first bird of your yard. One card turns up as the "
+         "Lifer, and an ability is dealt at random beside each order token from 2 up.",
+         (Picture((Row(cards(*HAND), "Your hand"),
+                   Row((Card((GREEN, 12), "yard"), Card(LIFER, "Lifer", gap=True),
+                        Card(("ability", BIRDSEED, 2), gap=True),
+                        Card(("ability", REFLOCK, 3))), "On the table")),
+                  (Note("Dealt at random", 1, 2, (0.5, 1.0), "below"),)),)),
     Page("The Lifer",
          "One card lies face up as the Lifer. Its species is the bird everyone wants: in "
          "a trick, that species beats everything else.",
@@ -98,20 +132,29 @@ PAGES = (
                   (Note("Fits the red flock", 1, 2, (0.5, 0.0), "above"),)),)),
     Page("Flocks",
          "A flock shares one colour, one species or one number, or is a run with no gap. "
-         "Bigger flocks score more; a lone bird scores nothing.",
+         "A bird on its own is Solo: it scores nothing.",
          (Picture((Row(cards((YELLOW, 5), (YELLOW, 9), (YELLOW, 12)), "Colour: 2"),
                    Row(cards((PURPLE, 4), (BLUE, 3), (GREEN, 13)), "Species: 4"))),
           Picture((Row(cards((PURPLE, 8), (GREEN, 8), (RED, 8)), "Same number: 5"),
                    Row(cards((PURPLE, 4), (BLUE, 5), (RED, 6)), "Run: 3"))))),
+    Page("Flock points",
+         "A flock scores as one kind only, the one worth most, and you may have several of "
+         "a kind. A Solo bird scores 0 and flies away when the round ends.",
+         (scoring_table(),
+          Picture((Row(cards((YELLOW, 5), (YELLOW, 9), (YELLOW, 12))
+                       + (Card((YELLOW, 13), tag=str(table_points(COLOUR, 4))),
+                          Card((PURPLE, 6), "Solo", dim=True, gap=True, tag="0")),
+                       "Colour, 4 birds"),)))),
     Page("Abilities",
          "Placed 2nd or lower? After taking your bird you may use one ability beside your "
-         "place's token or a better one. A star ability changes the Lifer and deals new "
-         "abilities at once.",
+         "place's token or a better one. Which ability lies by which token is dealt at "
+         "random each round, not fixed.",
          (Picture((ability(LIFER_SWAP, 2), ability(FEEDER_SWAP, 3), ability(REFLOCK, 4)),
                   (Note("Placed 3rd: use 2 or 3", 1, 0, (0.12, 1.0), "below"),)),)),
     Page("Abilities: the Lifer",
          "Lifer Swap: trade a hand card for the Lifer. New Lifer: the Lifer goes under the "
-         "deck and a new one is turned up. After either, all abilities are dealt again.",
+         "deck and a new one is turned up. After either, new abilities are dealt at random "
+         "at once.",
          (before_after(ability(LIFER_SWAP, 2),
                        (Card(LIFER, "Lifer"), Card((BLUE, 7), "hand", gap=True)),
                        (Card((BLUE, 7), "Lifer"), Card(LIFER, "hand", gap=True))),
@@ -121,7 +164,8 @@ PAGES = (
                        Note("The old Lifer is under it", 2, 1, (0.5, 0.0), "above")))),
     Page("Abilities: the feeder",
          "Feeder Swap: trade a bird of your yard for one still in the feeder. Hand to "
-         "Feeder: trade a hand card for one still in the feeder.",
+         "Feeder: trade a hand card for one still in the feeder. Which token each lies by "
+         "is dealt at random.",
          (before_after(ability(FEEDER_SWAP, 2),
                        (Card((YELLOW, 8), "yard"), Card((BLUE, 10), "feeder", gap=True)),
                        (Card((BLUE, 10), "yard"), Card((YELLOW, 8), "feeder", gap=True))),
@@ -131,7 +175,7 @@ PAGES = (
     Page("Abilities: your yard",
          "Reflock: move one of your birds to another flock, or a new one. Merge: join two "
          "flocks that still make one. A bird may leave only if its flock stays a flock: "
-         "never the middle of a mixed run.",
+         "never the middle of a mixed run. Which token each lies by is dealt at random.",
          (before_after(ability(REFLOCK, 3),
                        (Card((RED, 6), mark=True), Card((RED, 9)), Card((PURPLE, 6), gap=True)),
                        (Card((RED, 9)), Card((PURPLE, 6), gap=True), Card((RED, 6))),
@@ -141,7 +185,8 @@ PAGES = (
                        cards((YELLOW, 5), (YELLOW, 9), (YELLOW, 12))))),
     Page("Abilities: the deck",
          "Birdseed: draw the top card, then put a hand card under the deck. Fly Off: put a "
-         "lone bird of your yard under the deck and draw; then put a hand card under too.",
+         "lone bird of your yard under the deck and draw; then put a hand card under too. "
+         "Which token each lies by is dealt at random.",
          (before_after(ability(BIRDSEED, 4),
                        (Card((GREEN, 5), "hand"), Card((BLUE, 3), "hand"), Card(BACK, "deck", gap=True)),
                        (Card((GREEN, 5), "hand"), Card((PURPLE, 2), "drawn"), Card(BACK, "deck", gap=True)),
@@ -151,8 +196,9 @@ PAGES = (
                        (Card((RED, 10), "drawn"), Card(BACK, "deck", gap=True)),
                        Note("Both went under", 2, 1, (0.5, 0.0), "above")))),
     Page("Rounds",
-         "When every hand is empty, the flocks score and the yards are cleared. After "
-         "three rounds the highest total wins; a later round is led by whoever is ahead.",
+         "When every hand is empty, the flocks score. Then all the cards go back: the next "
+         f"round is shuffled and dealt afresh, {HAND_SIZE} each. After three rounds the "
+         "highest total wins; whoever is ahead leads a new round.",
          (Picture((Row((Card((YELLOW, 5)), Card((YELLOW, 9)), Card((YELLOW, 12), tag="+2"),
                         Card((PURPLE, 6), dim=True, tag="0", gap=True)), "End of a round"),),
                   (Note("The flock scores", 0, 2, (0.5, 1.0), "below"),
