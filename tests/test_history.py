@@ -248,7 +248,7 @@ def test_the_screen_reads_the_store_only_to_change_or_to_read_ahead(app, monkeyp
 def test_a_page_turn_or_a_new_chart_is_built_a_slice_at_a_time(app, monkeypatch):
     """What a change shows is built over frames: rows' words a row at a time, a chart a
     stage at a time; what was built ahead shows at once."""
-    import scenes.history as history
+    import scenes.history.screen as history
 
     synthetic_history(app.ctx.store, 60, seed=4)
     scene = show(app, History(app.ctx), frames=1)

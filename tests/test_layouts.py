@@ -7,15 +7,18 @@ from game import layouts
 from game.engine import GAMES
 from scenes.table.scene import TABLE_COMMON
 from scenes.table.spec import table_spec
+from scenes.history.screen import LAYOUT_OBJECTS as HISTORY
 from scenes.title import LAYOUT_OBJECTS as TITLE
 
 TMX = sorted(layouts.LAYOUT_DIR.glob("*.tmx"))
 
 
 def required(stem: str) -> list[str]:
-    """What the scene that uses this file asks of it (the title, or a game's table)."""
-    if stem == "title":
-        return layouts.expand(TITLE, stem)
+    """What the scene that uses this file asks of it (the title, History, or a game's
+    table)."""
+    screens = {"title": TITLE, "history": HISTORY}
+    if stem in screens:
+        return layouts.expand(screens[stem], stem)
     game_id = stem.rpartition("_")[0]
     spec = table_spec(game_id) if game_id in GAMES else None
     return layouts.expand(TABLE_COMMON + spec.layout_objects, stem) if spec else []

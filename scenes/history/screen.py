@@ -15,159 +15,51 @@ The list holds every match that can be watched again -- finished and abandoned o
 Keys: LEFT/RIGHT change a choice, UP/DOWN move line by line, LB/RB (Q/E) turn pages (or
 pick the next person), X (Tab) switches between Matches and Statistics; the mouse clicks
 the tabs, rows and page buttons.
+
+Positions come from the Tiled layout ``game/layouts/history.tmx``; the charts are in
+charts.py, export in export.py.
 """
 from __future__ import annotations
 
 import math
-import time
-from collections import deque
-from pathlib import Path
-from typing import Callable, Hashable, Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
 import pygame
 
+from game import layouts
 from game.assets import LRU
 from game.engine import GAMES
 from game.input import Act, Input
-from game.store import MatchSummary, ScorePoint, SeatRecord, Stats, Store, default_path
+from game.store import MatchSummary, SeatRecord, Stats, Store
 from scenes.base import MenuScene, draw_backdrop, draw_prompts
+from scenes.history.charts import score_chart, wins_chart
+from scenes.history.export import export_match, watch_replay
+from scenes.history.slices import Jobs, one_step
+from scenes.history.words import ALL_GAMES, LEVEL_NAMES, game_name, seat_label, when, winner_line
 from scenes.overlays import Overlay
 from scenes.widgets import Button, Choice, FocusGroup, Widget
 from sprites import ui
 
-PAGE_ROWS = 5
-TAB_Y, TAB_H = 62, 84
-LINE_Y, LINE_H = 176, 72           # the filter line under the tabs
-ROWS_Y, ROW_H, ROW_PITCH = 268, 100, 112
-PAGER_Y, PAGER_H = 836, 80
-STATS_X, STATS_W = 96, 720         # Statistics: the numbers on the left ...
-CHART = pygame.Rect(840, LINE_Y, 1824 - 840, 930 - LINE_Y)   # ... the chart on the right
-STATS_PANEL = pygame.Rect(STATS_X, LINE_Y + 2 * LINE_H + 32, STATS_W,
-                          CHART.bottom - (LINE_Y + 2 * LINE_H + 32))
+LAYOUT_OBJECTS = (   # what history.tmx names
+    "title", "tab_matches", "tab_stats", "filter", "count", "row", "no_rows", "newer", "page",
+    "older", "person", "game", "stats", "chart", "no_record", "empty_head", "empty_why", "back",
+    "detail", "detail_head", "detail_outcome", "detail_seats", "detail_message", "watch",
+    "export", "close")
+PAGE_ROWS = 5                      # matches a page (the layout's ``row``, then one a pitch)
 CHART_POINTS = 40                  # the last this-many games in the score chart
 LINE_SLACK = 24                    # widgets whose centres are this close form one line
 REPAINT_PAD = 56                   # a widget's shadow, lift and focus ring fit in this
-LEVEL_NAMES = {"random": "Random", "easy": "Easy", "normal": "Normal", "hard": "Hard"}
-ALL_GAMES = "All games"
 SLICE = 0.002                      # seconds a frame may spend building pictures and reading
 
 
-# -- words -------------------------------------------------------------------------------
-def when(stamp: float | None) -> str:
-    """'Tue 12 Mar 2024, 14:05' (local time) for a match's end."""
-    if stamp is None:
-        return ""
-    return time.strftime("%a %d %b %Y, %H:%M", time.localtime(stamp))
+def layout(ctx) -> layouts.Layout:
+    """The screen's positions (read once a run)."""
+    return layouts.get("history", ctx.log, LAYOUT_OBJECTS)
 
 
-def seat_label(seat: SeatRecord) -> str:
-    """A person's name, or an AI seat's name with its level: 'Heron (Hard AI)'."""
-    if seat.human:
-        return seat.name
-    return f"{seat.name} ({LEVEL_NAMES.get(seat.level or '', seat.level or '?')} AI)"
-
-
-def game_name(game_id: str) -> str:
-    spec = GAMES.get(game_id)
-    return spec.name if spec is not None else game_id
-
-
-def winner_line(summary: MatchSummary) -> str:
-    if summary.status == "abandoned":
-        return "Abandoned"
-    names = summary.winner_names
-    if not names:
-        return "No winner"
-    if len(names) == 1:
-        return f"{names[0]} won"
-    return f"{', '.join(names[:-1])} and {names[-1]} shared the win"
-
-
-def replays_dir(store: Store) -> Path:
-    """The replays/ folder beside the database (the user data folder)."""
-    return (store.path or default_path()).parent / "replays"
-
-
-def export_match(store: Store, match_id: int) -> str:
-    """Write a finished match as a replay file; the line to show (its path, or why not)."""
-    from game.replay import Recording, ReplayError, save_recording
-
-    saved = store.load_match(match_id)
-    if saved is None:
-        return "This match is no longer in the history."
-    stamp = time.strftime("%Y%m%d-%H%M", time.localtime(saved.ended or saved.started))
-    path = replays_dir(store) / f"{saved.game_id}-{stamp}-match{match_id}.json"
-    try:
-        save_recording(Recording.from_saved(saved), path)
-    except ReplayError as exc:
-        return str(exc)
-    return f"Saved to {path}"
-
-
-def watch_replay(ctx, match_id: int) -> str:
-    """Open the replay of ``match_id`` (scenes/replay.py); '' or why it cannot open."""
-    try:
-        from scenes.replay import watch
-    except ImportError:
-        return "Replays are not available"
-    said = watch(ctx, match_id)   # '' when the replay is on screen, else why not
-    return said if isinstance(said, str) else ""
-
-
-# -- work in slices -------------------------------------------------------------------------
-class Jobs:
-    """Work as generators, each ``next()`` a small step, run a slice of time a frame:
-    first what the screen shows now, then (``later``) what it will probably show next.
-    A job is known by its key, so asking again for one under way carries on with it."""
-
-    def __init__(self) -> None:
-        self.now: deque[Hashable] = deque()
-        self.later: deque[Hashable] = deque()
-        self.running: dict[Hashable, Iterator] = {}
-
-    def want(self, key: Hashable, make: Callable[[], Iterator], soon: bool = True) -> None:
-        if key not in self.running:
-            self.running[key] = make()
-        (self.now if soon else self.later).append(key)
-
-    def replan(self) -> None:
-        """Forget every wish (a change asks again for what it still wants)."""
-        self.now.clear()
-        self.later.clear()
-
-    def drop_unwanted(self) -> None:
-        """Jobs begun but no longer asked for are let go (a bound on what is kept)."""
-        wanted = set(self.now) | set(self.later)
-        self.running = {key: job for key, job in self.running.items() if key in wanted}
-
-    @property
-    def busy(self) -> bool:
-        """Is something the screen shows still being built?"""
-        return any(key in self.running for key in self.now)
-
-    def run(self, seconds: float, later: bool = True) -> None:
-        """Steps until ``seconds`` have gone (one at least, so work always moves on);
-        the ``later`` work only if ``later``."""
-        end = time.perf_counter() + seconds
-        stepped = False
-        for queue in (self.now, self.later) if later else (self.now,):
-            while queue and (not stepped or time.perf_counter() < end):
-                job = self.running.get(queue[0])
-                try:
-                    if job is None:
-                        raise StopIteration
-                    stepped = True
-                    next(job)
-                except StopIteration:
-                    self.running.pop(queue.popleft(), None)
-            if queue:
-                return
-
-
-def one_step(work: Callable, *args) -> Iterator[None]:
-    """A job of one step: ``work(*args)``."""
-    work(*args)
-    yield
+def place(where: layouts.Layout, name: str) -> pygame.Rect:
+    """A named box of the layout as a fresh Rect (a widget may move its own)."""
+    return pygame.Rect(where.get(name).rect)
 
 
 # -- focus by lines -------------------------------------------------------------------------
@@ -210,11 +102,13 @@ class MatchRow(Widget):
     screen keeps them, see :func:`row_picture`); until it is made the panel shows alone."""
 
     def __init__(self, rect, summary: MatchSummary, on_press: Callable[[], object],
-                 picture: pygame.Surface | None = None) -> None:
+                 picture: pygame.Surface | None = None, inset: tuple[int, int] = (0, 0)
+                 ) -> None:
         super().__init__(rect)
         self.summary = summary
         self.on_press = on_press
         self.picture = picture
+        self.inset = inset   # where its words sit in its panel
 
     def activate(self) -> bool:
         self.on_press()
@@ -229,7 +123,7 @@ class MatchRow(Widget):
         else:
             ui.draw_shadowed_panel(surface, rect, ui.PANEL_LIGHT if focused else ui.PANEL, 20)
         if self.picture is not None:
-            surface.blit(self.picture, (rect.x + 28, rect.y + 8))
+            surface.blit(self.picture, (rect.x + self.inset[0], rect.y + self.inset[1]))
         if focused:
             ui.draw_focus_ring(surface, rect, t, 20)
 
@@ -293,20 +187,19 @@ def draw_seat_line(surface: pygame.Surface, assets, seats: Sequence[SeatRecord],
 class MatchDetail(Overlay):
     """One match, with what can be done with it: watch it again, export it."""
 
-    panel_size = (1500, 640)
     prompts = ((Act.CONFIRM, "Choose"), (Act.BACK, "Close"))
 
     def __init__(self, ctx, summary: MatchSummary) -> None:
         super().__init__(ctx)
+        self.layout = layout(ctx)
+        self.panel = place(self.layout, "detail")
         self.summary = summary
         self.message = ""
         self.failed = False
-        y, w, gap = self.panel.bottom - 130, 420, 40
-        x = self.panel.centerx - (3 * w + 2 * gap) // 2
         self.group.widgets = [
-            Button(pygame.Rect(x, y, w, 90), "Watch replay", self.watch),
-            Button(pygame.Rect(x + w + gap, y, w, 90), "Export", self.export),
-            Button(pygame.Rect(x + 2 * (w + gap), y, w, 90), "Close", self.cancel)]
+            Button(place(self.layout, "watch"), "Watch replay", self.watch),
+            Button(place(self.layout, "export"), "Export", self.export),
+            Button(place(self.layout, "close"), "Close", self.cancel)]
 
     def watch(self) -> None:
         self.message = watch_replay(self.ctx, self.summary.id)
@@ -318,21 +211,25 @@ class MatchDetail(Overlay):
         self.ctx.play("error" if self.failed else "chirp")
 
     def draw_content(self, surface) -> None:
-        a, s, p = self.ctx.assets, self.summary, self.panel
+        a, s = self.ctx.assets, self.summary
+        box = place(self.layout, "detail_head")
         head = a.text_fit(f"{game_name(s.game_id)}  \u00b7  Match {s.id}  \u00b7  {when(s.ended)}",
-                          52, p.w - 80, ui.TEXT, "title")
-        surface.blit(head, head.get_rect(midtop=(p.centerx, p.y + 36)))
+                          52, box.w, ui.TEXT, "title")
+        surface.blit(head, head.get_rect(midtop=box.midtop))
         if s.status == "abandoned":
             line = "Abandoned before the end: nobody won. It can still be watched."
         else:
             line = s.outcome or winner_line(s)
-        out = a.text_fit(line, 34, p.w - 120, ui.ACCENT, "bold")
-        surface.blit(out, out.get_rect(midtop=(p.centerx, p.y + 112)))
-        # the seats in two columns of up to three
-        col_w = (p.w - 160) // 2
+        box = place(self.layout, "detail_outcome")
+        out = a.text_fit(line, 34, box.w, ui.ACCENT, "bold")
+        surface.blit(out, out.get_rect(midtop=box.midtop))
+        # the seats in two columns of up to ``rows``
+        seats = self.layout.get("detail_seats")
+        rows, gap = int(seats.prop("rows", 3)), int(seats.prop("gap", 0))
+        col_w, pitch = (seats.w - gap) // 2, seats.h // rows
         for i, seat in enumerate(s.seats):
-            x = p.x + 80 + (i // 3) * (col_w + 40)
-            y = p.y + 180 + (i % 3) * 56
+            x = seats.x + (i // rows) * (col_w + gap)
+            y = seats.y + (i % rows) * pitch
             won = seat.seat in s.winners
             index = seat.colour % 6
             ui.draw_shape(surface, ui.SEAT_SHAPES[index], (x + 16, y + 22), 16,
@@ -348,124 +245,10 @@ class MatchDetail(Overlay):
                 ui.draw_shape(surface, "star", (spot.x - 30, spot.centery), 16, ui.ACCENT)
         if self.message:
             colour = ui.BAD if self.failed else ui.GOOD
-            note = a.text_block(self.message, 30, p.w - 120, colour)
-            surface.blit(note, note.get_rect(midbottom=(p.centerx, p.bottom - 150)))
+            box = place(self.layout, "detail_message")
+            note = a.text_block(self.message, 30, box.w, colour)
+            surface.blit(note, note.get_rect(midbottom=box.midbottom))
 
-
-# -- the chart -----------------------------------------------------------------------------
-def nice_top(value: float) -> tuple[int, int]:
-    """An axis top at or above ``value`` and a tick step: (30, 10), (25, 5), (8, 2)."""
-    value = max(value, 1)
-    for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000):
-        if value / step <= 5:
-            return int(math.ceil(value / step) * step), step
-    step = 10 ** int(math.log10(value))
-    return int(math.ceil(value / step) * step), step
-
-
-def finish(steps: Iterator[None]):
-    """Run a picture's steps (see score_chart) to the end at once: its picture."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
-
-
-def score_chart(assets, size: tuple[int, int], title: str,
-                points: Sequence[ScorePoint]) -> Iterator[None]:
-    """Scores over time, oldest on the left; wins are gold stars, other games circles.
-    Drawn in a few steps (a generator: each ``next()`` one of them, the picture its
-    return value), so a frame never has to draw a whole chart."""
-    out = pygame.Surface(size, pygame.SRCALPHA)
-    w, h = size
-    head = assets.text_fit(title, 36, w - 60, ui.TEXT, "bold")
-    out.blit(head, (30, 22))
-    plot = pygame.Rect(120, 140, w - 170, h - 260)
-    if not points:
-        msg = assets.text_block("No finished games here yet.", 34, plot.w, ui.TEXT_MUTED)
-        out.blit(msg, msg.get_rect(center=plot.center))
-        return out
-    yield
-    top, step = nice_top(max(p.score for p in points))
-    for value in range(0, top + 1, step):
-        y = plot.bottom - round(plot.h * value / top)
-        pygame.draw.line(out, (60, 70, 96), (plot.x, y), (plot.right, y), 2)
-        label = assets.text(str(value), 28, ui.TEXT_MUTED)
-        out.blit(label, label.get_rect(midright=(plot.x - 14, y)))
-    pygame.draw.line(out, ui.TEXT_MUTED, plot.bottomleft, plot.bottomright, 3)
-    pygame.draw.line(out, ui.TEXT_MUTED, plot.bottomleft, plot.topleft, 3)
-    axis = assets.text("Score", 30, ui.TEXT_MUTED, "bold")
-    out.blit(axis, axis.get_rect(bottomleft=(plot.x - 100, plot.y - 16)))
-    n = len(points)
-    span = max(n - 1, 1)
-    xy = [(plot.x + 24 + round((plot.w - 48) * (i / span if n > 1 else 0.5)),
-           plot.bottom - round(plot.h * p.score / top)) for i, p in enumerate(points)]
-    if n > 1:
-        pygame.draw.lines(out, ui.TEXT_MUTED, False, xy, 3)
-    yield
-    for k, ((x, y), p) in enumerate(zip(xy, points)):
-        if k and k % 5 == 0:
-            yield
-        if p.won:
-            ui.draw_shape(out, "star", (x, y), 15, ui.ACCENT)
-        else:
-            pygame.draw.circle(out, (20, 24, 34), (x, y), 10)
-            pygame.draw.circle(out, ui.TEXT, (x, y), 10, 4)
-    yield
-    first = assets.text("oldest", 28, ui.TEXT_MUTED)
-    last = assets.text(f"newest  ({n} {'game' if n == 1 else 'games'})", 28, ui.TEXT_MUTED)
-    out.blit(first, first.get_rect(midtop=(xy[0][0], plot.bottom + 12)))
-    out.blit(last, last.get_rect(topright=(plot.right, plot.bottom + 12)))
-    # the legend: a shape and a word for each kind of point
-    y = h - 44
-    ui.draw_shape(out, "star", (plot.x + 16, y), 15, ui.ACCENT)
-    won = assets.text("won", 30, ui.TEXT)
-    out.blit(won, won.get_rect(midleft=(plot.x + 40, y)))
-    x = plot.x + 80 + won.get_width()
-    pygame.draw.circle(out, ui.TEXT, (x, y), 10, 4)
-    lost = assets.text("did not win", 30, ui.TEXT)
-    out.blit(lost, lost.get_rect(midleft=(x + 24, y)))
-    return out
-
-
-def wins_chart(assets, size: tuple[int, int], title: str,
-               stats: Sequence[Stats], games: Sequence[str]) -> Iterator[None]:
-    """Per game, a hollow bar for the games played and a gold one inside it for wins
-    (in steps, as score_chart)."""
-    out = pygame.Surface(size, pygame.SRCALPHA)
-    w, h = size
-    head = assets.text_fit(title, 36, w - 60, ui.TEXT, "bold")
-    out.blit(head, (30, 22))
-    by_game = {s.game_id: s for s in stats}
-    most = max([s.played for s in stats] + [1])
-    label_w, number_w = 290, 190
-    bar_x, bar_w = 30 + label_w, w - 60 - label_w - number_w
-    pitch = min(120, (h - 200) // max(len(games), 1))
-    for i, game_id in enumerate(games):
-        yield
-        s = by_game.get(game_id)
-        played, wins = (s.played, s.wins) if s else (0, 0)
-        cy = 130 + i * pitch + pitch // 2
-        name = assets.text_fit(game_name(game_id), 34, label_w - 20, ui.TEXT, "bold")
-        out.blit(name, name.get_rect(midleft=(30, cy)))
-        frame = pygame.Rect(bar_x, cy - 26, max(6, round(bar_w * played / most)), 52)
-        if played:
-            pygame.draw.rect(out, ui.TEXT_MUTED, frame, 3, border_radius=8)
-        if wins:
-            fill = pygame.Rect(bar_x, cy - 26, max(6, round(bar_w * wins / most)), 52)
-            pygame.draw.rect(out, ui.ACCENT, fill.inflate(-8, -8), border_radius=6)
-        number = assets.text(f"{wins} of {played}", 32, ui.TEXT)
-        out.blit(number, number.get_rect(midleft=(w - 30 - number_w + 16, cy)))
-    y = h - 44
-    pygame.draw.rect(out, ui.ACCENT, (30, y - 14, 40, 28), border_radius=6)
-    won = assets.text("won", 30, ui.TEXT)
-    out.blit(won, won.get_rect(midleft=(80, y)))
-    x = 110 + won.get_width()
-    pygame.draw.rect(out, ui.TEXT_MUTED, (x, y - 16, 40, 32), 3, border_radius=8)
-    played = assets.text("played", 30, ui.TEXT)
-    out.blit(played, played.get_rect(midleft=(x + 50, y)))
-    return out
 
 
 # -- the screen --------------------------------------------------------------------------------
@@ -500,7 +283,8 @@ class History(MenuScene):
         self.stats: Stats | None = None
         self.by_game: list[Stats] = []
         self.chart: pygame.Surface | None = None
-        width = 400
+        self.layout = layout(ctx)
+        self.chart_area = place(self.layout, "chart")      # Statistics' chart, on the right
         self._ready = False   # MenuScene.__init__ builds before anything is read
         self._version = 0
         self._still: pygame.Surface | None = None    # see draw()
@@ -508,8 +292,7 @@ class History(MenuScene):
         self._still_focus: Widget | None = None
         self._bases: dict[str, pygame.Surface] = {}  # per view: backdrop, title, tabs
         self._backings: dict[tuple, pygame.Surface] = {}   # per list slot (see backing)
-        self.tabs = {view: pygame.Rect(ui.SAFE.right - (2 - i) * (width + 20) + 20, TAB_Y,
-                                       width, TAB_H) for i, view in enumerate(self.VIEWS)}
+        self.tabs = {view: place(self.layout, f"tab_{view}") for view in self.VIEWS}
         super().__init__(ctx)
         self._ready = True
         self.load()
@@ -536,7 +319,8 @@ class History(MenuScene):
         key = (game_id, page)
         rows = self._pages.get(key)
         if rows is None:
-            older, newer = self._pages.get((game_id, page - 1)), self._pages.get((game_id, page + 1))
+            older = self._pages.get((game_id, page - 1))
+            newer = self._pages.get((game_id, page + 1))
             if older:
                 mark, side = older[-1], "after"
             elif newer:
@@ -632,9 +416,17 @@ class History(MenuScene):
         """A match row's words (made once, kept while they may be shown again)."""
         picture = self._pictures.get(summary.id)
         if picture is None:
-            picture = row_picture(self.ctx.assets, summary, (ui.SAFE.w - 56, ROW_H - 16))
+            row = self.layout.get("row")
+            inset_x, inset_y = self.row_inset()
+            picture = row_picture(self.ctx.assets, summary,
+                                  (row.w - 2 * inset_x, row.h - 2 * inset_y))
             self._pictures.put(summary.id, picture)
         return picture
+
+    def row_inset(self) -> tuple[int, int]:
+        """Where a row's words sit in its panel (their margin on every side)."""
+        row = self.layout.get("row")
+        return int(row.prop("inset_x", 0)), int(row.prop("inset_y", 0))
 
     def _row_job(self, summary: MatchSummary) -> Iterator[None]:
         """A shown row's words, then onto the screen."""
@@ -659,16 +451,17 @@ class History(MenuScene):
         self._stat_words(data)
         yield
         if game_id is None:
-            steps = wins_chart(self.ctx.assets, CHART.size, f"{name}: wins per game",
+            steps = wins_chart(self.ctx.assets, self.chart_area.size,
+                               f"{name}: wins per game",
                                data, self.games)
         else:
-            steps = score_chart(self.ctx.assets, CHART.size,
+            steps = score_chart(self.ctx.assets, self.chart_area.size,
                                 f"{name}'s scores in {game_name(game_id)}", points)
         chart = yield from steps
         self._charts.put((name, game_id), chart)
         if self.view == "stats" and (self.person_name, self.stat_game) == (name, game_id):
             self.chart = chart
-            self._patches.append(CHART)
+            self._patches.append(self.chart_area)
 
     def update(self, dt: float) -> None:
         """A slice of building; nothing ahead in a frame that already changed the view."""
@@ -685,9 +478,7 @@ class History(MenuScene):
         old = getattr(self.group.focused, "key", None)
         widgets: list[Widget] = []
         if self.empty:
-            widgets.append(keyed(Button(pygame.Rect(0, 0, 420, 90), "Back", self.back),
-                                 "back"))
-            widgets[0].rect.midtop = (ui.CANVAS[0] // 2, 640)
+            widgets.append(keyed(Button(place(self.layout, "back"), "Back", self.back), "back"))
         elif self.view == "matches":
             widgets += self._match_widgets()
         else:
@@ -705,18 +496,19 @@ class History(MenuScene):
     def _match_widgets(self) -> list[Widget]:
         names = [ALL_GAMES] + [game_name(g) for g in self.games]
         current = 0 if self.game_filter is None else self.games.index(self.game_filter) + 1
-        out: list[Widget] = [keyed(Choice(pygame.Rect(ui.SAFE.x, LINE_Y, 820, LINE_H), "Game",
-                                          names, current, self._filter, split=0.28),
-                                   "filter")]
+        out: list[Widget] = [keyed(self._choice("filter", "Game", names, current,
+                                                self._filter), "filter")]
+        first = self.layout.get("row")
+        pitch, inset = int(first.prop("pitch", first.h)), self.row_inset()
         for i, summary in enumerate(self.rows):
-            rect = pygame.Rect(ui.SAFE.x, ROWS_Y + i * ROW_PITCH, ui.SAFE.w, ROW_H)
+            rect = place(self.layout, "row").move(0, i * pitch)
             row = MatchRow(rect, summary, lambda s=summary: self.open(s),
-                           self._pictures.get(summary.id))
+                           self._pictures.get(summary.id), inset)
             row.backing = self.backing(rect)
             out.append(keyed(row, f"row:{i}"))
-        newer = Button(pygame.Rect(ui.SAFE.x, PAGER_Y, 360, PAGER_H), "\u2039 Newer",
+        newer = Button(place(self.layout, "newer"), "\u2039 Newer",
                        lambda: self.turn(-1), enabled=self.page > 0, size=40)
-        older = Button(pygame.Rect(ui.SAFE.right - 360, PAGER_Y, 360, PAGER_H), "Older \u203a",
+        older = Button(place(self.layout, "older"), "Older \u203a",
                        lambda: self.turn(1), enabled=self.page < self.pages - 1, size=40)
         return out + [keyed(newer, "newer"), keyed(older, "older")]
 
@@ -725,10 +517,15 @@ class History(MenuScene):
             return []
         names = [ALL_GAMES] + [game_name(g) for g in self.games]
         game = 0 if self.stat_game is None else self.games.index(self.stat_game) + 1
-        return [keyed(Choice(pygame.Rect(STATS_X, LINE_Y, STATS_W, LINE_H), "Player",
-                             self.people, self.person, self._pick_person, split=0.3), "person"),
-                keyed(Choice(pygame.Rect(STATS_X, LINE_Y + LINE_H + 16, STATS_W, LINE_H),
-                             "Game", names, game, self._pick_game, split=0.3), "game")]
+        return [keyed(self._choice("person", "Player", self.people, self.person,
+                                   self._pick_person), "person"),
+                keyed(self._choice("game", "Game", names, game, self._pick_game), "game")]
+
+    def _choice(self, name: str, label: str, options: Sequence[str], index: int,
+                on_change: Callable[[int], object]) -> Choice:
+        """A choice where the layout's ``name`` is, its value where its ``split`` says."""
+        split = float(self.layout.get(name).prop("split", 0.5))
+        return Choice(place(self.layout, name), label, options, index, on_change, split=split)
 
     # -- changes -------------------------------------------------------------------------------
     def _filter(self, index: int) -> None:
@@ -857,11 +654,11 @@ class History(MenuScene):
             base = pygame.Surface(ui.CANVAS, 0, 32)
             draw_backdrop(base)
             title = self.ctx.assets.text("History", 84, ui.TEXT, "title")
-            base.blit(title, title.get_rect(midleft=(ui.SAFE.x, TAB_Y + TAB_H // 2)))
+            base.blit(title, title.get_rect(midleft=place(self.layout, "title").midleft))
             if which != "empty":
                 self._draw_tabs(base, which)
             if which == "stats" and self.people:
-                for panel in (STATS_PANEL, CHART):
+                for panel in (place(self.layout, "stats"), self.chart_area):
                     ui.draw_shadowed_panel(base, panel, ui.PANEL, 24)
             base = self._bases[which] = ui.fast_opaque(base)
         return base
@@ -901,22 +698,23 @@ class History(MenuScene):
         a = self.ctx.assets
         head, why = self.empty_lines()
         big = a.text(head, 64, ui.TEXT, "title")
-        surface.blit(big, big.get_rect(midbottom=(ui.CANVAS[0] // 2, 440)))
+        surface.blit(big, big.get_rect(midbottom=place(self.layout, "empty_head").midbottom))
+        box = place(self.layout, "empty_why")
         small = a.text(why, 36, ui.TEXT_MUTED)
-        if small.get_width() > ui.SAFE.w - 200:   # a long reason wraps
-            small = a.text_block(why, 36, ui.SAFE.w - 200, ui.TEXT_MUTED)
-        surface.blit(small, small.get_rect(midtop=(ui.CANVAS[0] // 2, 480)))
+        if small.get_width() > box.w:   # a long reason wraps
+            small = a.text_block(why, 36, box.w, ui.TEXT_MUTED)
+        surface.blit(small, small.get_rect(midtop=box.midtop))
 
     def _draw_matches(self, surface) -> None:
         a = self.ctx.assets
         count = a.text(f"{self.total} {'game' if self.total == 1 else 'games'}", 36,
                        ui.TEXT_MUTED)
-        surface.blit(count, count.get_rect(midright=(ui.SAFE.right, LINE_Y + LINE_H // 2)))
+        surface.blit(count, count.get_rect(midright=place(self.layout, "count").midright))
         page = a.text(f"Page {self.page + 1} of {self.pages}", 36, ui.TEXT, "bold")
-        surface.blit(page, page.get_rect(center=(ui.CANVAS[0] // 2, PAGER_Y + PAGER_H // 2)))
+        surface.blit(page, page.get_rect(center=place(self.layout, "page").center))
         if not self.rows:
             none = a.text("No games of this kind yet.", 36, ui.TEXT_MUTED)
-            surface.blit(none, none.get_rect(center=(ui.CANVAS[0] // 2, ROWS_Y + 120)))
+            surface.blit(none, none.get_rect(center=place(self.layout, "no_rows").center))
 
     def stat_rows(self, data=None) -> list[tuple[str, str, tuple]]:
         """Statistics' left panel as (label, value, colour): the numbers, then the record
@@ -927,10 +725,18 @@ class History(MenuScene):
         return rows + [(label, value, ui.TEXT_MUTED) for label, value in levels]
 
     def _stat_words(self, data) -> None:
-        a = self.ctx.assets
+        """The left panel's words for ``data`` rendered ahead (the assets keep them)."""
         for label, value, colour in self.stat_rows(data):
-            v = a.text(value, 36, ui.ACCENT, "bold")
-            a.text_fit(label, 34, STATS_PANEL.w - v.get_width() - 80, colour)
+            self._stat_texts(label, value, colour)
+
+    def _stat_texts(self, label: str, value: str, colour) -> tuple[pygame.Surface, ...]:
+        """One line of the left panel: its label (cut short to leave ``space`` before the
+        value) and its value."""
+        a, panel = self.ctx.assets, self.layout.get("stats")
+        v = a.text(value, 36, ui.ACCENT, "bold")
+        room = panel.w - v.get_width() - 2 * int(panel.prop("pad", 0)) \
+            - int(panel.prop("space", 0))
+        return a.text_fit(label, 34, room, colour), v
 
     def stat_lines(self, data=None) -> list[tuple[str, str]]:
         """The numbers on the left of Statistics: (label, value), as they are drawn."""
@@ -974,23 +780,19 @@ class History(MenuScene):
         if not self.people:
             line = a.text("Nobody has a record yet: finish a game with a person in it.", 36,
                           ui.TEXT_MUTED)
-            surface.blit(line, line.get_rect(center=(ui.CANVAS[0] // 2, 480)))
+            surface.blit(line, line.get_rect(center=place(self.layout, "no_record").center))
             return
-        panel = STATS_PANEL       # it and the chart's panel are in the view's base
-        y = panel.y + 20
+        panel = self.layout.get("stats")   # it and the chart's panel are in the view's base
+        pad, line_h = int(panel.prop("pad", 0)), int(panel.prop("line", 0))
+        y = panel.y + int(panel.prop("top", 0))
         last = ui.TEXT
         for label, value, colour in self.stat_rows():
             if colour != last:    # the records against the AI, a little apart
-                y, last = y + 10, colour
-            y = self._stat_row(surface, panel, y, label, value, colour)
+                y, last = y + int(panel.prop("gap", 0)), colour
+            t, v = self._stat_texts(label, value, colour)
+            surface.blit(t, (panel.x + pad, y))
+            # the value (a bolder, larger face) sits level with its label
+            surface.blit(v, v.get_rect(topright=(panel.x + panel.w - pad, y - 2)))
+            y += line_h
         if self.chart is not None:
-            surface.blit(self.chart, CHART)
-
-    def _stat_row(self, surface, panel: pygame.Rect, y: int, label: str, value: str,
-                  colour=ui.TEXT) -> int:
-        a = self.ctx.assets
-        v = a.text(value, 36, ui.ACCENT, "bold")
-        t = a.text_fit(label, 34, panel.w - v.get_width() - 80, colour)
-        surface.blit(t, (panel.x + 28, y))
-        surface.blit(v, v.get_rect(topright=(panel.right - 28, y - 2)))
-        return y + 48
+            surface.blit(self.chart, self.chart_area)

@@ -1,0 +1,39 @@
+"""A match taken out of History: written as a replay file beside the database, or
+opened to be watched again."""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from game.store import Store, default_path
+
+
+def replays_dir(store: Store) -> Path:
+    """The replays/ folder beside the database (the user data folder)."""
+    return (store.path or default_path()).parent / "replays"
+
+
+def export_match(store: Store, match_id: int) -> str:
+    """Write a finished match as a replay file; the line to show (its path, or why not)."""
+    from game.replay import Recording, ReplayError, save_recording
+
+    saved = store.load_match(match_id)
+    if saved is None:
+        return "This match is no longer in the history."
+    stamp = time.strftime("%Y%m%d-%H%M", time.localtime(saved.ended or saved.started))
+    path = replays_dir(store) / f"{saved.game_id}-{stamp}-match{match_id}.json"
+    try:
+        save_recording(Recording.from_saved(saved), path)
+    except ReplayError as exc:
+        return str(exc)
+    return f"Saved to {path}"
+
+
+def watch_replay(ctx, match_id: int) -> str:
+    """Open the replay of ``match_id`` (scenes/replay.py); '' or why it cannot open."""
+    try:
+        from scenes.replay import watch
+    except ImportError:
+        return "Replays are not available"
+    said = watch(ctx, match_id)   # '' when the replay is on screen, else why not
+    return said if isinstance(said, str) else ""
