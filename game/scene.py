@@ -10,8 +10,6 @@ starts from the highest opaque scene, so ``transparent`` overlays show what is u
 """
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import gc
 from typing import TYPE_CHECKING
 
@@ -42,6 +40,9 @@ _TRIM: list = []
 def _malloc_trim():
     """glibc's malloc_trim, or None elsewhere (macOS, Windows, musl)."""
     if not _TRIM:
+        import ctypes   # here, not at start-up: ctypes.util pulls in subprocess
+        import ctypes.util
+
         func = None
         try:
             libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
