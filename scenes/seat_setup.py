@@ -374,10 +374,8 @@ class SeatSetup(MenuScene):
                      open_hands=self.open_hands)
 
     def start(self) -> None:
-        from scenes.table.spec import make_table
-
         self._remember()
-        self.ctx.stack.push(make_table(self.ctx, self.match()))
+        self.ctx.go("table", self.match())
 
     def animating(self) -> bool:
         return self.ctx.pulsing or (bool(self.message)
