@@ -257,3 +257,17 @@ def test_the_cycle_check_sees_deferred_imports_and_skips_type_checking():
     assert cycles(graph) == [["a", "b", "c", "a"]]
     assert cycles({"a": {"b": 1}, "b": {}}) == []
     assert {"scenes.title", "game.app", "tools.bench", "main"} <= set(TREE)
+
+
+def test_every_route_names_something_that_opens_a_screen():
+    """Each "module:name" in the one routes table exists and is callable (a scene class,
+    or a function (ctx, ...) -> Scene), and its module is one of ours."""
+    import importlib
+
+    from scenes.start import ROUTES
+
+    for route, target in ROUTES.items():
+        module, _, attr = target.partition(":")
+        assert module in MODULES, f"{route}: {module} is not a module of ours"
+        opener = getattr(importlib.import_module(module), attr, None)
+        assert callable(opener), f"{route}: {target} names nothing to open"
