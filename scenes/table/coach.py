@@ -139,7 +139,7 @@ def start_guided(ctx: Context, game_id: str) -> None:
     """Open a guided game of ``game_id`` on top of the current screen."""
     remember_offer(ctx, game_id)
     ctx.session.last_game = game_id
-    ctx.stack.push(coached_table(ctx, game_id))
+    ctx.go("guided", game_id)   # coached_table, by its route
 
 
 # -- the coach's suggestions ----------------------------------------------------------------
