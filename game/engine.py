@@ -21,7 +21,7 @@ them):
   alike for the same ``rng`` seed. That is what makes the AI provably fair.
 * Actions are records of plain values, so :func:`action_to_json` /
   :func:`action_from_json` save any game's moves without a codec of its own: the store
-  (``game/store.py``) and replay files (``game/replay.py``) keep a game as its seed,
+  (``game/store/``) and replay files (``game/replay.py``) keep a game as its seed,
   options and actions, and ``GameSpec.rules_version`` says which rules they were under.
 """
 from __future__ import annotations

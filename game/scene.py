@@ -10,6 +10,8 @@ starts from the highest opaque scene, so ``transparent`` overlays show what is u
 """
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import gc
 from typing import TYPE_CHECKING
 
@@ -25,8 +27,31 @@ def release() -> None:
     """Free a scene that has left at once. Scenes hold full-screen pictures and sit in
     reference cycles (sprites, timelines and callbacks point back at them), which only
     Python's rare full collection frees; a kiosk changing tables all day would meanwhile
-    hold a dozen dead tables. A collection costs a few ms, once per scene change."""
+    hold a dozen dead tables. A collection costs a few ms, once per scene change. Then the
+    C heap's free pages go back to the system (glibc keeps them otherwise, and a day of
+    tables coming and going leaves the resident size high with memory nobody uses)."""
     gc.collect()
+    trim = _malloc_trim()
+    if trim is not None:
+        trim(0)
+
+
+_TRIM: list = []
+
+
+def _malloc_trim():
+    """glibc's malloc_trim, or None elsewhere (macOS, Windows, musl)."""
+    if not _TRIM:
+        func = None
+        try:
+            libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+            func = getattr(libc, "malloc_trim", None)
+            if func is not None:
+                func.argtypes = [ctypes.c_size_t]
+        except OSError:
+            func = None
+        _TRIM.append(func)
+    return _TRIM[0]
 
 
 class Scene:

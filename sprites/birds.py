@@ -22,6 +22,8 @@ from typing import Callable, Iterable
 
 import pygame
 
+from game.assets import surface_cache
+
 Color = tuple[int, int, int]
 Point = tuple[float, float]
 ToWorld = Callable[[list[Point]], list[Point]]
@@ -1192,7 +1194,7 @@ def draw_bird(look: BirdLook, size: tuple[int, int], facing: str = "right",
     return surf
 
 
-@lru_cache(maxsize=256)
+@surface_cache(256, 24 << 20)
 def bird_surface(key: str, size: tuple[int, int], facing: str = "right",
                  flap: int = 0) -> pygame.Surface:
     """The cached way to get a preset: bounded, since a kiosk runs all day. Read-only."""
@@ -1202,7 +1204,7 @@ def bird_surface(key: str, size: tuple[int, int], facing: str = "right",
 FLAP_CYCLE = (1, 2, 3, 2)   # down, level, up, level
 
 
-@lru_cache(maxsize=128)
+@surface_cache(128, 8 << 20)
 def _hop_frame(key: str, size: tuple[int, int], facing: str, flap: int,
                lift: int) -> pygame.Surface:
     """A bird drawn a little smaller and raised ``lift`` px, so hops stay in frame."""
@@ -1233,7 +1235,7 @@ def animated_bird(frame_time: float, size: tuple[int, int], key: str = "fab_blue
     return _hop_frame(key, (w, h), facing, flap, lift)
 
 
-@lru_cache(maxsize=64)
+@surface_cache(64, 2 << 20)
 def _thinking_frame(size: tuple[int, int], bob: int, dots: int,
                     key: str) -> pygame.Surface:
     """One 'thinking' frame: a small bird bobbing plus 0-3 thought dots."""

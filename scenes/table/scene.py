@@ -114,6 +114,7 @@ class TableScene(Animations, Changes, Chrome, Couch, Keeping, Hints, Scene):
         self._plates: dict[int, tuple] = {}
         self._felt: tuple | None = None
         self._log_picture: tuple | None = None
+        self._log_rows: dict = {}        # the log panel's rendered rows, by line (chrome)
         self.start_changes()           # what the others changed since a person's move
         # hints: the Hard AI's suggestion for a human's current decision
         self.hint_bot = None
