@@ -18,7 +18,7 @@ import pygame
 from game.input import Input
 
 if TYPE_CHECKING:
-    from game.app import Context
+    from game.context import Context
 
 
 def release() -> None:
@@ -66,7 +66,7 @@ class Scene:
     game_id: str | None = None   # the game this scene plays or shows, if any
     uses_phones = False          # the phone server stays up while such a scene is stacked
 
-    def __init__(self, ctx: "Context") -> None:
+    def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
 
     # lifecycle

@@ -12,6 +12,7 @@ import pygame
 from game import layouts
 from game.input import Act
 from scenes.base import MenuScene, draw_backdrop, draw_prompts
+from scenes.openers import continue_game
 from scenes.widgets import Button, Widget
 from sprites import ui
 
@@ -135,7 +136,6 @@ class Title(MenuScene):
             self.group.index = len(self.group.widgets) - 1
 
     def carry_on(self) -> None:
-        from scenes.resume import continue_game
         scene = continue_game(self.ctx, self.continue_card.entry.id)
         if isinstance(scene, str):
             self.continue_card.error = scene
@@ -144,20 +144,16 @@ class Title(MenuScene):
         self.ctx.stack.push(scene)
 
     def play(self) -> None:
-        from scenes.game_select import GameSelect
-        self.ctx.stack.push(GameSelect(self.ctx))
+        self.ctx.go("game_select")
 
     def rules(self) -> None:
-        from scenes.rules import Rules
-        self.ctx.stack.push(Rules(self.ctx, self.ctx.session.last_game))
+        self.ctx.go("rules", self.ctx.session.last_game)
 
     def history(self) -> None:
-        from scenes.history import History
-        self.ctx.stack.push(History(self.ctx))
+        self.ctx.go("history")
 
     def settings(self) -> None:
-        from scenes.settings import SettingsScene
-        self.ctx.stack.push(SettingsScene(self.ctx))
+        self.ctx.go("settings")
 
     def quit(self) -> None:
         self.ctx.app.quit()
