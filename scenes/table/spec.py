@@ -24,6 +24,7 @@ class TableSpec:
     colour: tuple[int, int, int] = (30, 36, 54)   # its card in Game select
     hero: str = "robin"                   # the bird on that card
     looks: str = ""                       # module with LOOKS: its birds (sprites.birds)
+    parade: tuple[str, ...] = ()          # its birds on the title's fence
 
     def table_class(self) -> type:
         module, _, name = self.table.partition(":")
