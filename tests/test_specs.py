@@ -34,6 +34,10 @@ def test_the_game_spec_names_rules_bots_hard_and_reasons_that_load(game_id):
         assert bot.choose(state, state.current_player) in state.legal_actions()
     assert spec.hard and importlib.import_module(spec.hard).PROFILE.game_id == game_id
     assert spec.explain and callable(importlib.import_module(spec.explain).reason)
+    for option in spec.options:   # every declared value is one the rules take
+        assert option.default in option.values and option.label
+        for value in option.values:
+            new_game(game_id, spec.min_players, seed=1, **{option.name: value})
 
 
 @pytest.mark.parametrize("game_id", IDS)
