@@ -6,21 +6,29 @@ from __future__ import annotations
 
 import math
 import random
+from itertools import zip_longest
 
 import pygame
 
 from game import layouts
+from game.engine import GAMES
 from game.input import Act
 from scenes.base import MenuScene, draw_backdrop, draw_prompts
 from scenes.openers import continue_game
+from scenes.table.spec import table_spec
 from scenes.widgets import Button, Widget
 from sprites import ui
 
-PARADE = ("robin", "owl", "fab_yellow", "tiny_tweeters", "waxwing", "toucan", "sea_soarers",
-          "flamingo", "kingfisher", "duck", "bright_beauties", "crow")
 BIRD_SIZE = (132, 120)
 LAYOUT_OBJECTS = ("logo", "menu", "birds", "prompts", "continue")   # what title.tmx names
 BIRDS_REST = 30.0   # seconds without input after which the fence birds stop hopping
+
+
+def parade() -> list[str]:
+    """The fence's birds: each game's parade birds (its TableSpec) in turn, the first of
+    every game, then the second..."""
+    rows = [spec.parade for spec in map(table_spec, GAMES) if spec is not None]
+    return [key for turn in zip_longest(*rows) for key in turn if key]
 
 
 class Hopper:
@@ -121,9 +129,7 @@ class Title(MenuScene):
         self.ctx.session.store_noted = True
         fence = self.layout.get("birds")
         rng = random.Random(7)
-        from sprites.birds import LOOKS
-
-        keys = [k for k in PARADE if k in LOOKS]
+        keys = parade()
         count = int(fence.prop("count", 6))
         self.fence_y = fence.y + fence.h - 30
         span = fence.w / max(count, 1)
