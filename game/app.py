@@ -12,13 +12,11 @@ from __future__ import annotations
 
 import importlib
 import logging
-import math
 import os
 import platform
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Mapping
+from typing import Callable, Mapping, Union
 
 import pygame
 
@@ -26,14 +24,13 @@ from game import crashlog
 from game import settings as settings_mod
 from game.assets import ROOT, Assets
 from game.cli import Options
+from game.context import Context
 from game.display import Display, DisplayError, open_display
 from game.input import Act, Input, InputManager, init_controllers, load_mappings
 from game.notify import Notifier
 from game.phones import Phones
 from game.store import Store, open_store
 from game.scene import Scene, SceneStack
-from game.session import Session
-from game.settings import Settings
 
 FPS = 60
 HEADLESS_DT = 1.0 / FPS
@@ -42,12 +39,15 @@ EXIT_HOLD = 5.0          # kiosk: seconds to hold Back+Start on a controller to 
 CRASH_WINDOW = 60.0      # kiosk: 3 crashes within this many seconds -> attract mode
 CRASH_LIMIT = 3
 GIVE_UP = (5, 2.0)       # 5 crashes within 2 s: nothing recovers, stop with exit code 1
-PULSE_FOR = 6.0          # seconds the focus ring breathes after the last input
 SETTLE = 2               # frames still drawn after the last change (its final picture)
 REFRESH = 1.0            # a still window is shown again at least this often (seconds)
 TOUCH_EXIT = 5.0         # kiosk: seconds of a two-finger hold to quit
 ALWAYS_REDRAW = "BIRDHOUSE_ALWAYS_REDRAW"  # env: draw every frame (the bench's baseline)
 SDL_PLATFORMS = {"Linux": "Linux", "Windows": "Windows", "Darwin": "Mac OS X"}
+Opener = Callable[..., Scene]   # a scene class, or a function (ctx, ...) -> Scene
+Route = Union[str, Opener]      # "module:name" (imported when first opened) or the opener
+
+__all__ = ["App", "Context", "make_logger"]
 
 
 def pin_large_allocations() -> None:
@@ -75,63 +75,10 @@ def make_logger(stream=None) -> logging.Logger:
     return log
 
 
-@dataclass
-class Context:
-    """What every scene may reach: no globals, one object passed around."""
-
-    app: "App"
-    settings: Settings
-    settings_path: Path
-    assets: Assets
-    audio: object
-    input: InputManager
-    log: logging.Logger
-    options: Options
-    time: float = 0.0              # seconds since start (animation clock)
-    session: Session = field(default_factory=Session)
-    phones: Phones | None = None   # the phones' hub (its server runs only while on)
-    store: Store = field(default_factory=Store.disabled)  # saved games, history, profiles
-
-    @property
-    def stack(self) -> SceneStack:
-        return self.app.stack
-
-    def save_settings(self) -> None:
-        settings_mod.save(self.settings, self.settings_path, self.log)
-        self.audio.set_volumes(self.settings.music_volume, self.settings.effects_volume)
-
-    def play(self, sound: str) -> None:
-        self.audio.play(sound)
-
-    def glyphs(self, device: str | None = None) -> str:
-        return self.input.glyph_style(device)
-
-    @property
-    def pulse_end(self) -> float:
-        """When the focus ring stops breathing: the first full breath (a peak of
-        ui.draw_focus_ring's sine) PULSE_FOR seconds after the last input, so it comes
-        to rest without a jump and an idle screen can stop redrawing."""
-        after = self.app.last_input + PULSE_FOR
-        turns = math.ceil((after * 5.0 - math.pi / 2) / (2 * math.pi))
-        return (math.pi / 2 + 2 * math.pi * turns) / 5.0
-
-    @property
-    def pulsing(self) -> bool:
-        """Is the focus ring still breathing? (Never with Reduced motion.)"""
-        return not self.settings.reduced_motion and self.time < self.pulse_end
-
-    @property
-    def pulse(self) -> float:
-        """The focus ring's clock: real time while it breathes, then held at rest."""
-        if self.settings.reduced_motion:
-            return math.pi / 10   # a full breath, held
-        return min(self.time, self.pulse_end)
-
-
 class App:
     def __init__(self, options: Options, settings_path: Path | None = None,
                  log: logging.Logger | None = None, log_dir: Path | None = None,
-                 routes: Mapping[str, "str | type[Scene]"] | None = None,
+                 routes: Mapping[str, Route] | None = None,
                  store: Store | None = None) -> None:
         self.options = options
         self.routes = dict(routes or {})
@@ -234,8 +181,9 @@ class App:
                 return
 
     # -- routes: scenes by name, "module:Class" imported only when first opened ----------
-    def route(self, name: str) -> type[Scene]:
-        """The scene class registered as ``name`` (its module is imported on first use,
+    def route(self, name: str) -> Opener:
+        """What opens the screen registered as ``name``: its scene class, or a function
+        (ctx, ...) -> Scene such as ``make_table`` (its module is imported on first use,
         so start-up loads only the screens it shows)."""
         try:
             kind = self.routes[name]
@@ -248,7 +196,7 @@ class App:
 
     def make(self, route: str, *args, **kwargs) -> Scene:
         """A new scene of the kind registered as ``route``; the shell imports no scene
-        itself (main.py hands it the routes)."""
+        itself (main.py hands it the routes, scenes use ``ctx.make`` and ``ctx.go``)."""
         return self.route(route)(self.ctx, *args, **kwargs)
 
     def showing(self, route: str) -> bool:
@@ -260,7 +208,7 @@ class App:
             if module not in sys.modules:
                 return False
             kind = self.route(route)
-        return kind is not None and isinstance(self.stack.top, kind)
+        return isinstance(kind, type) and isinstance(self.stack.top, kind)
 
     def frame(self, dt: float) -> None:
         """One frame; an exception from any scene is logged and recovered from."""

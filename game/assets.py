@@ -7,10 +7,11 @@ game carries on with pygame's built-in font.
 """
 from __future__ import annotations
 
+import functools
 import logging
-from collections import OrderedDict
+from collections import OrderedDict, namedtuple
 from pathlib import Path
-from typing import Hashable
+from typing import Callable, Hashable
 
 import pygame
 
@@ -95,6 +96,43 @@ class LRU:
     def clear(self) -> None:
         self._data.clear()
         self.used = 0
+
+
+CacheInfo = namedtuple("CacheInfo", "hits misses maxsize currsize bytes max_bytes")
+SURFACE_CACHES: list = []   # every surface_cache, so a soak can report what they hold
+
+
+def surface_cache(maxsize: int, max_bytes: int) -> Callable:
+    """Like ``functools.lru_cache`` for functions that return pictures, bounded by bytes
+    as well as by count: a count alone lets a kiosk that draws one bird at a hundred sizes
+    keep a hundred full-size pictures. ``cache_clear``/``cache_info`` work as with
+    lru_cache; the results are shared, so callers treat them as read-only."""
+    def wrap(fn: Callable) -> Callable:
+        store = LRU(maxsize, max_bytes)
+        counts = [0, 0]
+
+        @functools.wraps(fn)
+        def cached(*args, **kwargs):
+            key = (args, tuple(sorted(kwargs.items()))) if kwargs else args
+            value = store.get(key)
+            if value is None:
+                counts[1] += 1
+                value = fn(*args, **kwargs)
+                store.put(key, value)
+            else:
+                counts[0] += 1
+            return value
+
+        def cache_clear() -> None:
+            store.clear()
+            counts[:] = [0, 0]
+
+        cached.cache_clear = cache_clear
+        cached.cache_info = lambda: CacheInfo(counts[0], counts[1], maxsize, len(store),
+                                              store.used, max_bytes)
+        SURFACE_CACHES.append(cached)
+        return cached
+    return wrap
 
 
 def load_font(path: Path, size: int) -> tuple[pygame.font.Font, bool]:

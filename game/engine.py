@@ -21,7 +21,7 @@ them):
   alike for the same ``rng`` seed. That is what makes the AI provably fair.
 * Actions are records of plain values, so :func:`action_to_json` /
   :func:`action_from_json` save any game's moves without a codec of its own: the store
-  (``game/store.py``) and replay files (``game/replay.py``) keep a game as its seed,
+  (``game/store/``) and replay files (``game/replay.py``) keep a game as its seed,
   options and actions, and ``GameSpec.rules_version`` says which rules they were under.
 """
 from __future__ import annotations
@@ -108,6 +108,17 @@ class GameInfo:
 
 
 @dataclass(frozen=True)
+class Option:
+    """A choice a game offers before it starts (given to ``new_state`` by name):
+    ``values`` in the order a menu cycles them, ``label`` in plain words."""
+
+    name: str
+    values: tuple[Any, ...]
+    default: Any
+    label: str
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """One game, as its own package declares it (``SPEC`` in game/<id>/__init__.py).
 
@@ -130,6 +141,7 @@ class GameSpec:
     table: str | None = None        # scene package declaring TABLE (scenes.table.TableSpec)
     rules_version: int = 1          # bumped when a rule changes: old replays then refuse
     throughput: int = 100           # the bench's target: random games per CPU second
+    options: tuple[Option, ...] = ()  # what Seat setup may offer (new_state's keywords)
 
     @property
     def id(self) -> str:

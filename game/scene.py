@@ -18,15 +18,41 @@ import pygame
 from game.input import Input
 
 if TYPE_CHECKING:
-    from game.app import Context
+    from game.context import Context
 
 
 def release() -> None:
     """Free a scene that has left at once. Scenes hold full-screen pictures and sit in
     reference cycles (sprites, timelines and callbacks point back at them), which only
     Python's rare full collection frees; a kiosk changing tables all day would meanwhile
-    hold a dozen dead tables. A collection costs a few ms, once per scene change."""
+    hold a dozen dead tables. A collection costs a few ms, once per scene change. Then the
+    C heap's free pages go back to the system (glibc keeps them otherwise, and a day of
+    tables coming and going leaves the resident size high with memory nobody uses)."""
     gc.collect()
+    trim = _malloc_trim()
+    if trim is not None:
+        trim(0)
+
+
+_TRIM: list = []
+
+
+def _malloc_trim():
+    """glibc's malloc_trim, or None elsewhere (macOS, Windows, musl)."""
+    if not _TRIM:
+        import ctypes   # here, not at start-up: ctypes.util pulls in subprocess
+        import ctypes.util
+
+        func = None
+        try:
+            libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+            func = getattr(libc, "malloc_trim", None)
+            if func is not None:
+                func.argtypes = [ctypes.c_size_t]
+        except OSError:
+            func = None
+        _TRIM.append(func)
+    return _TRIM[0]
 
 
 class Scene:
@@ -40,7 +66,7 @@ class Scene:
     game_id: str | None = None   # the game this scene plays or shows, if any
     uses_phones = False          # the phone server stays up while such a scene is stacked
 
-    def __init__(self, ctx: "Context") -> None:
+    def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
 
     # lifecycle

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -15,8 +16,12 @@ from game.engine import GAMES
 from game.input import Input
 from game.scene import Scene, release
 from game.session import quick_match
-from scenes.table.spec import make_table, playable
+from scenes.table.spec import playable
 from sprites import ui
+
+if TYPE_CHECKING:
+    from game.context import Context
+    from scenes.table.scene import TableScene
 
 BANNER = "Press any button to play"
 
@@ -43,9 +48,9 @@ class Attract(Scene):
         """The demo game on screen (crash accounting leaves a failing one out)."""
         return self.table.match.game_id if self.table is not None else None
 
-    def __init__(self, ctx) -> None:
+    def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self.table = None
+        self.table: TableScene | None = None
         self.dropped = False
         self.rng = random.Random(ctx.session.attract_seed)
         self.stats = ctx.session.attract_stats
@@ -66,20 +71,19 @@ class Attract(Scene):
         self.ctx.session.attract_index = index + 1
         game_id, players = order[index % len(order)]
         match = quick_match(game_id, players, seed=self.rng.randrange(1 << 30), autoplay=True)
-        table = make_table(self.ctx, match)
+        table = self.ctx.make("table", match)
         table.speed_name = "brisk"
         table.on_finished = self.finished
         self.table = table
         table.enter()
 
-    def finished(self, table) -> None:
+    def finished(self, table: TableScene) -> None:
         key = (table.match.game_id, table.match.num_players)
         self.stats[key] = self.stats.get(key, 0) + 1
         self.start_next()
 
     def handle(self, event: Input) -> bool:
-        from scenes.title import Title
-        self.ctx.stack.reset(Title(self.ctx))
+        self.ctx.go("title", how="reset")
         return True
 
     def update(self, dt: float) -> None:

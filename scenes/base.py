@@ -1,12 +1,17 @@
 """What menu screens share: the backdrop, a title, one focus group, a prompt bar."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.input import Act, Input
 from game.scene import Scene
 from scenes.widgets import FocusGroup
 from sprites import ui
+
+if TYPE_CHECKING:
+    from game.context import Context
 
 PROMPT_Y = ui.SAFE.bottom - 24
 
@@ -21,7 +26,7 @@ def draw_title(surface: pygame.Surface, assets, text: str, y: int = ui.SAFE.top 
     surface.blit(title, title.get_rect(center=(ui.CANVAS[0] // 2, y)))
 
 
-def draw_prompts(surface: pygame.Surface, ctx, items, device: str | None = None,
+def draw_prompts(surface: pygame.Surface, ctx: Context, items, device: str | None = None,
                  y: int = PROMPT_Y, x: int | None = None) -> None:
     """Button prompts in the glyphs of the device last used (or ``device``'s); none for a
     scene drawn under another (an overlay's prompts are the ones that count)."""
@@ -41,7 +46,7 @@ class MenuScene(Scene):
     prompts: tuple[tuple[Act, str], ...] = ((Act.CONFIRM, "Choose"), (Act.BACK, "Back"))
     idle_to_attract = True
 
-    def __init__(self, ctx) -> None:
+    def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.group = FocusGroup(ctx=ctx)
         self.build()

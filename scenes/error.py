@@ -1,6 +1,8 @@
 """Shown (outside kiosk mode) when a scene failed: what went wrong, and a way back."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.input import Act
@@ -8,13 +10,16 @@ from scenes.base import MenuScene
 from scenes.widgets import Button
 from sprites import ui
 
+if TYPE_CHECKING:
+    from game.context import Context
+
 
 class ErrorScene(MenuScene):
     title = "Something went wrong"
     prompts = ((Act.CONFIRM, "Back to menu"),)
     idle_to_attract = False
 
-    def __init__(self, ctx, message: str) -> None:
+    def __init__(self, ctx: Context, message: str) -> None:
         self.message = message
         super().__init__(ctx)
 
@@ -24,8 +29,7 @@ class ErrorScene(MenuScene):
         self.group.widgets = [button]
 
     def menu(self) -> None:
-        from scenes.title import Title
-        self.ctx.stack.reset(Title(self.ctx))
+        self.ctx.go("title", how="reset")
 
     def back(self) -> None:
         self.menu()

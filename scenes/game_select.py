@@ -6,7 +6,7 @@ import pygame
 from game.engine import GAMES, GameSpec
 from game.input import Act, Input
 from scenes.base import MenuScene
-from scenes.table.coach import GuideOffer, first_play, guide_for, start_guided
+from scenes.table.coach import first_play, guide_for, start_guided
 from scenes.table.spec import TableSpec, playable, table_spec
 from scenes.widgets import Widget
 from sprites import ui
@@ -88,12 +88,10 @@ class GameSelect(MenuScene):
         self.ctx.session.last_game = game_id
         card = next(w for w in self.group.widgets if w.info.id == game_id)
         if card.saved is not None:
-            from scenes.resume import SavedGameChoice
-            self.ctx.stack.push(SavedGameChoice(self.ctx, card.saved,
-                                                lambda: self.seat_setup(game_id)))
+            self.ctx.go("saved_game", card.saved, lambda: self.seat_setup(game_id))
             return
         if first_play(self.ctx, game_id):   # never played here: offer a guided game
-            self.ctx.stack.push(GuideOffer(self.ctx, game_id, lambda: self.seat_setup(game_id)))
+            self.ctx.go("guide_offer", game_id, lambda: self.seat_setup(game_id))
             return
         self.seat_setup(game_id)
 
@@ -109,5 +107,4 @@ class GameSelect(MenuScene):
         return super().handle(event)
 
     def seat_setup(self, game_id: str) -> None:
-        from scenes.seat_setup import SeatSetup
-        self.ctx.stack.push(SeatSetup(self.ctx, game_id))
+        self.ctx.go("seat_setup", game_id)

@@ -1,7 +1,7 @@
 """Small screens drawn over another: a yes/no question and the unplugged controller."""
 from __future__ import annotations
 
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
@@ -10,6 +10,10 @@ from game.scene import Scene
 from scenes.base import draw_prompts
 from scenes.widgets import Button, FocusGroup
 from sprites import ui
+
+if TYPE_CHECKING:
+    from game.context import Context
+    from scenes.table.scene import TableScene
 
 
 def dim(surface: pygame.Surface, alpha: int = 170) -> None:
@@ -26,7 +30,7 @@ class Overlay(Scene):
     panel_size = (900, 520)
     prompts: tuple = ((Act.CONFIRM, "Choose"), (Act.BACK, "Back"))
 
-    def __init__(self, ctx) -> None:
+    def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.group = FocusGroup(ctx=ctx, wrap=True)
         self.panel = pygame.Rect((0, 0), self.panel_size)
@@ -66,7 +70,7 @@ class Confirm(Overlay):
 
     panel_size = (1000, 440)
 
-    def __init__(self, ctx, question: str, detail: str, on_yes: Callable[[], object],
+    def __init__(self, ctx: Context, question: str, detail: str, on_yes: Callable[[], object],
                  yes: str = "Yes", no: str = "No") -> None:
         super().__init__(ctx)
         self.question = question
@@ -96,7 +100,8 @@ class ControllerLost(Overlay):
     panel_size = (1200, 460)
     prompts = ((Act.CONFIRM, "Carry on"),)
 
-    def __init__(self, ctx, device: str, seat_name: str | None = None, game=None) -> None:
+    def __init__(self, ctx: Context, device: str, seat_name: str | None = None,
+                 game: Scene | None = None) -> None:
         super().__init__(ctx)
         self.device = device
         self.seat_name = seat_name
@@ -143,7 +148,7 @@ class StillPlaying(Overlay):
     countdown = 20.0
     prompts = ((Act.CONFIRM, "Keep playing"),)
 
-    def __init__(self, ctx) -> None:
+    def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.left = self.countdown
         btn = Button(pygame.Rect(0, 0, 460, 90), "Keep playing", self.cancel)
@@ -160,8 +165,7 @@ class StillPlaying(Overlay):
     def update(self, dt: float) -> None:
         self.left -= dt
         if self.left <= 0:
-            from scenes.attract import Attract
-            self.ctx.stack.reset(Attract(self.ctx))
+            self.ctx.go("attract", how="reset")
 
     def draw_content(self, surface) -> None:
         a = self.ctx.assets
@@ -179,7 +183,7 @@ class PrivacyScreen(Overlay):
 
     panel_size = (1400, 520)
 
-    def __init__(self, ctx, table, seat: int) -> None:
+    def __init__(self, ctx: Context, table: TableScene, seat: int) -> None:
         super().__init__(ctx)
         self.table = table
         self.seat = seat

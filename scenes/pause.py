@@ -5,12 +5,18 @@ allows), and quitting keeps the game to continue later unless "Abandon game" is 
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.input import Act, Input
-from scenes.overlays import Confirm, Overlay
+from scenes.overlays import Overlay
 from scenes.widgets import Button
 from sprites import ui
+
+if TYPE_CHECKING:
+    from game.context import Context
+    from scenes.table.scene import TableScene
 
 ROW_PITCH = 112
 
@@ -18,7 +24,8 @@ ROW_PITCH = 112
 class Pause(Overlay):
     panel_size = (760, 720)
 
-    def __init__(self, ctx, game_id: str | None = None, table=None) -> None:
+    def __init__(self, ctx: Context, game_id: str | None = None,
+                 table: TableScene | None = None) -> None:
         self.table = table
         entries = [("Resume", self.cancel)]
         if table is not None and table.undo_target() is not None:
@@ -50,37 +57,33 @@ class Pause(Overlay):
         table.take_back()
 
     def seats(self) -> None:
-        from scenes.table.seats import SeatsMenu
-        self.ctx.stack.push(SeatsMenu(self.ctx, self.table))
+        self.ctx.go("seats", self.table)
 
     def rules(self) -> None:
-        from scenes.rules import Rules
-        self.ctx.stack.push(Rules(self.ctx, self.game_id))
+        self.ctx.go("rules", self.game_id)
 
     def settings(self) -> None:
-        from scenes.settings import SettingsScene
-        self.ctx.stack.push(SettingsScene(self.ctx))
+        self.ctx.go("settings")
 
     def quit_to_menu(self) -> None:
         if self.table is not None and self.table.keeping:
             line = "The game is kept: choose Continue on the title to carry on."
         else:
             line = "The game in progress will end."
-        self.ctx.stack.push(Confirm(self.ctx, "Leave this game?", line, self._leave,
-                                    yes="Leave", no="Keep playing"))
+        self.ctx.go("confirm", "Leave this game?", line, self._leave,
+                    yes="Leave", no="Keep playing")
 
     def abandon(self) -> None:
-        self.ctx.stack.push(Confirm(self.ctx, "Abandon this game?",
-                                    "It ends here and will not be offered to continue.",
-                                    self._abandon, yes="Abandon", no="Keep playing"))
+        self.ctx.go("confirm", "Abandon this game?",
+                    "It ends here and will not be offered to continue.",
+                    self._abandon, yes="Abandon", no="Keep playing")
 
     def _abandon(self) -> None:
         self.table.abandon()
         self._leave()
 
     def _leave(self) -> None:
-        from scenes.title import Title
-        self.ctx.stack.reset(Title(self.ctx))
+        self.ctx.go("title", how="reset")
 
     def draw_content(self, surface) -> None:
         title = self.ctx.assets.text("Paused", 72, ui.TEXT, "title")

@@ -8,13 +8,16 @@ suits the game; the picker draws only the focus ring, so one piece serves every 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 import pygame
 
 from game.input import Act, Input
 from scenes.widgets import farthest, nearest
 from sprites import ui
+
+if TYPE_CHECKING:
+    from game.context import Context
 
 
 @dataclass
@@ -39,7 +42,7 @@ class _Box:
 class Picker:
     def __init__(self, options: Sequence[Option], on_pick: Callable[[object], object],
                  on_back: Callable[[], object] | None = None, initial: int = 0,
-                 ctx=None, radius: int = 18, rows: bool = False) -> None:
+                 ctx: Context | None = None, radius: int = 18, rows: bool = False) -> None:
         self.options = list(options)
         self.rows = rows   # a grid: left and right never leave the focused option's row
         self.on_pick = on_pick

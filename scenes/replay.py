@@ -11,11 +11,18 @@ hidden) or any seat's. Back leaves.
 from __future__ import annotations
 
 from collections import deque
+from typing import TYPE_CHECKING
 
 from game.engine import GameOver
 from game.input import Act, Input
 from game.replay import Recording, Replayer, ReplayError, find_recording
 from scenes.table.log import LogLine
+
+if TYPE_CHECKING:
+    from game.context import Context
+    from game.scene import Scene
+    from game.session import Match
+    from scenes.table.keeping import Resume
 
 SPEEDS = ("slow", "normal", "fast")
 
@@ -49,7 +56,7 @@ class ReplayMixin:
     records = False
     always_prompts = True
 
-    def __init__(self, ctx, match, resume=None) -> None:
+    def __init__(self, ctx: Context, match: Match, resume: Resume | None = None) -> None:
         self.paused = False
         self.view_seat: int | None = None       # None: the spectator's view
         self.replay_speed = "normal"
@@ -179,7 +186,7 @@ class ReplayMixin:
         return super().plate_label(seat, width)
 
 
-def replay_table(ctx, recording: Recording):
+def replay_table(ctx: Context, recording: Recording) -> Scene:
     """A table scene replaying ``recording`` (the game's own table class, replaying)."""
     from scenes.table.spec import table_spec
 
@@ -191,17 +198,24 @@ def replay_table(ctx, recording: Recording):
     return replaying(ctx, recording.to_match())
 
 
-def watch(ctx, match_id: int) -> str:
+def replay_scene(ctx: Context, what: Recording | int | str) -> Scene:
+    """The "replay" route: a recording, or a match id or replay file to find one by
+    (ReplayError when it cannot be watched)."""
+    if not isinstance(what, Recording):
+        what = find_recording(str(what), ctx.store)
+    return replay_table(ctx, what)
+
+
+def watch(ctx: Context, match_id: int) -> str:
     """Open the replay of a recorded match ('' when shown, else the line to show)."""
     return watch_recording(ctx, str(match_id))
 
 
-def watch_recording(ctx, what: str) -> str:
+def watch_recording(ctx: Context, what: str) -> str:
     """Open a replay from a match id or a replay file ('' when shown, else why not)."""
     try:
-        table = replay_table(ctx, find_recording(what, ctx.store))
+        ctx.go("replay", what)
     except ReplayError as exc:
         ctx.log.warning("Cannot replay %s: %s", what, exc)
         return str(exc)
-    ctx.stack.push(table)
     return ""

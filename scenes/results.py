@@ -8,6 +8,9 @@ repeats) is ignored, so Enter pressed on and on from the last move never deals a
 """
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.engine import State
@@ -15,8 +18,12 @@ from game.input import Act, Input
 from game.session import Match
 from game.store import Highlight
 from scenes.base import PROMPT_Y, MenuScene
+from scenes.openers import watch_replay
 from scenes.widgets import Button, Widget
 from sprites import ui
+
+if TYPE_CHECKING:
+    from game.context import Context
 
 ROW = 38
 CALM = 1.0   # seconds before the screen listens (a button-masher cannot skip it)
@@ -50,7 +57,8 @@ class ScorePanel(Widget):
 
 
 class Results(MenuScene):
-    def __init__(self, ctx, state: State, match: Match, match_id: int | None = None) -> None:
+    def __init__(self, ctx: Context, state: State, match: Match,
+                 match_id: int | None = None) -> None:
         self.state = state
         self.match = match
         self.match_id = match_id   # the store's record of this match (None: not saved)
@@ -117,21 +125,15 @@ class Results(MenuScene):
         self.group.focus(panels[start])
 
     def watch(self) -> None:
-        from scenes.history import watch_replay
-
         if self.match_id is not None:
             self.message = watch_replay(self.ctx, self.match_id)
 
     def again(self) -> None:
-        from dataclasses import replace
-        from scenes.table.spec import make_table
-
         seed = None if self.match.seed is None else self.match.seed + 1
-        self.ctx.stack.replace(make_table(self.ctx, replace(self.match, seed=seed)))
+        self.ctx.go("table", replace(self.match, seed=seed), how="replace")
 
     def menu(self) -> None:
-        from scenes.title import Title
-        self.ctx.stack.reset(Title(self.ctx))
+        self.ctx.go("title", how="reset")
 
     def back(self) -> None:
         self.menu()

@@ -7,42 +7,24 @@ Seat setup); the AI seats keep their levels.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Callable
+
 import pygame
 
 from game.input import KBM, Act, Input
-from game.scene import Scene
-from game.replay import ReplayError, resume_state
 from game.session import Match, Seat
-from game.store import SavedMatch, Unfinished
 from scenes.base import MenuScene
+from scenes.openers import continue_game, saved_table
 from scenes.overlays import Overlay
-from scenes.table.keeping import Resume
 from scenes.widgets import Button
 from sprites import ui
 
+if TYPE_CHECKING:
+    from game.context import Context
+    from game.store import SavedMatch, Unfinished
+    from scenes.table.keeping import Resume
 
-def continue_game(ctx, match_id: int) -> Scene | str:
-    """The scene that carries on the saved match at its last move (the table, or first
-    the seats' rejoining), or the one line to show when it cannot be continued."""
-    saved = ctx.store.load_match(match_id)
-    if saved is None:
-        return "That game is no longer saved."
-    try:
-        state = resume_state(saved)
-    except ReplayError as exc:
-        return str(exc)
-    resume = Resume(saved, state)
-    match = saved.to_match()
-    if len(match.humans) <= 1:
-        return saved_table(ctx, match, resume)
-    return Rejoin(ctx, saved, resume)
-
-
-def saved_table(ctx, match: Match, resume: Resume) -> Scene:
-    from scenes.table.spec import make_table
-
-    ctx.session.last_game = match.game_id
-    return make_table(ctx, match, resume=resume)
+__all__ = ["Rejoin", "SavedGameChoice", "continue_game", "device_name", "ui_name"]
 
 
 class Rejoin(MenuScene):
@@ -51,7 +33,7 @@ class Rejoin(MenuScene):
 
     prompts = ((Act.CONFIRM, "Take a seat"), (Act.BACK, "Leave"), (Act.PAUSE, "Carry on"))
 
-    def __init__(self, ctx, saved: SavedMatch, resume: Resume) -> None:
+    def __init__(self, ctx: Context, saved: SavedMatch, resume: Resume) -> None:
         self.saved = saved
         self.resume = resume
         self.seats: list[Seat] = list(saved.to_match().seats)
@@ -119,7 +101,8 @@ class SavedGameChoice(Overlay):
 
     panel_size = (1100, 470)
 
-    def __init__(self, ctx, entry: Unfinished, new_game) -> None:
+    def __init__(self, ctx: Context, entry: Unfinished,
+                 new_game: Callable[[], object]) -> None:
         super().__init__(ctx)
         self.entry = entry
         self.new_game = new_game
@@ -154,7 +137,7 @@ def _with_device(seat: Seat, device: str | None) -> Seat:
     return Seat(seat.name, seat.human, seat.level, seat.colour, device)
 
 
-def device_name(ctx, device: str) -> str:
+def device_name(ctx: Context, device: str) -> str:
     if device == KBM:
         return "keyboard & mouse"
     pads = [d.id for d in ctx.input.controllers()]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -20,6 +21,9 @@ from scenes.base import draw_backdrop, draw_prompts
 from scenes.table.howto import Card, Note, Page, Painter, Picture, Table
 from scenes.table.spec import table_spec
 from sprites import ui
+
+if TYPE_CHECKING:
+    from game.context import Context
 
 TAB_Y, TAB_H = 62, 80
 BODY = pygame.Rect(ui.SAFE.x, 162, ui.SAFE.w, 728)   # the page panel
@@ -49,7 +53,7 @@ class Placed:
 class PageArt:
     """One page's pictures laid out in ``area``: painted once, drawn as one surface."""
 
-    def __init__(self, ctx, paint: Painter, art: tuple[Picture | Table, ...],
+    def __init__(self, ctx: Context, paint: Painter, art: tuple[Picture | Table, ...],
                  area: pygame.Rect) -> None:
         self.ctx = ctx
         self.paint = paint
@@ -313,7 +317,7 @@ def _arrow(surface: pygame.Surface, start, end) -> None:
         pygame.draw.polygon(surface, colour, head(grow))
 
 
-def _plain_card(ctx, face, height: int) -> pygame.Surface:
+def _plain_card(ctx: Context, face, height: int) -> pygame.Surface:
     """For a game without a painter of its own: a cream card with its bird."""
     from sprites.birds import LOOKS, bird_surface
 
@@ -328,7 +332,7 @@ def _plain_card(ctx, face, height: int) -> pygame.Surface:
 class Rules(Scene):
     idle_to_attract = True
 
-    def __init__(self, ctx, game_id: str | None = None) -> None:
+    def __init__(self, ctx: Context, game_id: str | None = None) -> None:
         super().__init__(ctx)
         self.games = list(GAMES)
         self.game = self.games.index(game_id) if game_id in self.games else 0

@@ -11,6 +11,8 @@ shows the seat's name and colour until the game starts. Scanning again re-takes 
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.engine import GAMES
@@ -22,6 +24,9 @@ from scenes.table.phones import lobby_payload
 from scenes.widgets import Button, Choice, Widget
 from sprites import ui
 from sprites.qr import qr_surface
+
+if TYPE_CHECKING:
+    from game.context import Context
 
 ROW_H, ROW_GAP = 68, 8
 PHONE_ROW_H = (104, 92)     # rows with a QR code: up to five seats, six
@@ -106,7 +111,7 @@ class SeatQR(SeatWidget):
 class SeatSetup(MenuScene):
     prompts = ((Act.CONFIRM, "Join / choose"), (Act.BACK, "Leave"), (Act.PAUSE, "Start game"))
 
-    def __init__(self, ctx, game_id: str) -> None:
+    def __init__(self, ctx: Context, game_id: str) -> None:
         self.info = GAMES[game_id]
         saved = ctx.session.seat_plans.get(game_id)
         if saved is None:
@@ -374,10 +379,8 @@ class SeatSetup(MenuScene):
                      open_hands=self.open_hands)
 
     def start(self) -> None:
-        from scenes.table.spec import make_table
-
         self._remember()
-        self.ctx.stack.push(make_table(self.ctx, self.match()))
+        self.ctx.go("table", self.match())
 
     def animating(self) -> bool:
         return self.ctx.pulsing or (bool(self.message)

@@ -6,20 +6,29 @@ from __future__ import annotations
 
 import math
 import random
+from itertools import zip_longest
 
 import pygame
 
 from game import layouts
+from game.engine import GAMES
 from game.input import Act
 from scenes.base import MenuScene, draw_backdrop, draw_prompts
+from scenes.openers import continue_game
+from scenes.table.spec import table_spec
 from scenes.widgets import Button, Widget
 from sprites import ui
 
-PARADE = ("robin", "owl", "fab_yellow", "tiny_tweeters", "waxwing", "toucan", "sea_soarers",
-          "flamingo", "kingfisher", "duck", "bright_beauties", "crow")
 BIRD_SIZE = (132, 120)
 LAYOUT_OBJECTS = ("logo", "menu", "birds", "prompts", "continue")   # what title.tmx names
 BIRDS_REST = 30.0   # seconds without input after which the fence birds stop hopping
+
+
+def parade() -> list[str]:
+    """The fence's birds: each game's parade birds (its TableSpec) in turn, the first of
+    every game, then the second..."""
+    rows = [spec.parade for spec in map(table_spec, GAMES) if spec is not None]
+    return [key for turn in zip_longest(*rows) for key in turn if key]
 
 
 class Hopper:
@@ -120,9 +129,7 @@ class Title(MenuScene):
         self.ctx.session.store_noted = True
         fence = self.layout.get("birds")
         rng = random.Random(7)
-        from sprites.birds import LOOKS
-
-        keys = [k for k in PARADE if k in LOOKS]
+        keys = parade()
         count = int(fence.prop("count", 6))
         self.fence_y = fence.y + fence.h - 30
         span = fence.w / max(count, 1)
@@ -135,7 +142,6 @@ class Title(MenuScene):
             self.group.index = len(self.group.widgets) - 1
 
     def carry_on(self) -> None:
-        from scenes.resume import continue_game
         scene = continue_game(self.ctx, self.continue_card.entry.id)
         if isinstance(scene, str):
             self.continue_card.error = scene
@@ -144,20 +150,16 @@ class Title(MenuScene):
         self.ctx.stack.push(scene)
 
     def play(self) -> None:
-        from scenes.game_select import GameSelect
-        self.ctx.stack.push(GameSelect(self.ctx))
+        self.ctx.go("game_select")
 
     def rules(self) -> None:
-        from scenes.rules import Rules
-        self.ctx.stack.push(Rules(self.ctx, self.ctx.session.last_game))
+        self.ctx.go("rules", self.ctx.session.last_game)
 
     def history(self) -> None:
-        from scenes.history import History
-        self.ctx.stack.push(History(self.ctx))
+        self.ctx.go("history")
 
     def settings(self) -> None:
-        from scenes.settings import SettingsScene
-        self.ctx.stack.push(SettingsScene(self.ctx))
+        self.ctx.go("settings")
 
     def quit(self) -> None:
         self.ctx.app.quit()

@@ -8,12 +8,15 @@ focus, drawn lifted with the breathing ring, so it is obvious from the couch.
 from __future__ import annotations
 
 import math
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 import pygame
 
 from game.input import Act, Input
 from sprites import ui
+
+if TYPE_CHECKING:
+    from game.context import Context
 
 BODY = 36
 SMALL = 30
@@ -167,7 +170,8 @@ def _arrow(surface, center, direction: int, colour) -> None:
 class FocusGroup:
     """The focusable things on one screen and which of them has focus."""
 
-    def __init__(self, widgets: Sequence[Widget] = (), wrap: bool = True, ctx=None) -> None:
+    def __init__(self, widgets: Sequence[Widget] = (), wrap: bool = True,
+                 ctx: Context | None = None) -> None:
         self.widgets: list[Widget] = list(widgets)
         self.index = 0
         self.wrap = wrap

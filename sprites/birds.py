@@ -14,13 +14,17 @@ Surfaces returned by the cached functions are shared: treat them as read-only
 """
 from __future__ import annotations
 
+import importlib
 import math
 import random
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Iterable
 
 import pygame
+
+from game.assets import surface_cache
 
 Color = tuple[int, int, int]
 Point = tuple[float, float]
@@ -946,222 +950,76 @@ _ANIMALS = {"fox": _build_fox, "cat": _build_cat, "stoat": _build_stoat,
 
 # --- the looks --------------------------------------------------------------------------------
 
-def _c(hex_: str) -> Color:
-    """'#rrggbb' to an RGB tuple; keeps the preset table readable."""
+def rgb(hex_: str) -> Color:
+    """'#rrggbb' to an RGB tuple; keeps the look tables readable."""
     h = hex_.lstrip("#")
     return (int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16))
 
 
-BLACK = _c("#2b2b38")
-WHITE = _c("#f6f4ee")
-ORANGE = _c("#f29a2e")
-YELLOW = _c("#f7d23e")
-GREY_LEG = _c("#6c6470")
-PINK_LEG = _c("#e88a9a")
+BLACK = rgb("#2b2b38")
+WHITE = rgb("#f6f4ee")
+ORANGE = rgb("#f29a2e")
+YELLOW = rgb("#f7d23e")
+GREY_LEG = rgb("#6c6470")
+PINK_LEG = rgb("#e88a9a")
 
-LOOKS: dict[str, BirdLook] = {
-    # --- CuBirds ---
-    "flamingo": BirdLook(body=_c("#f59ab4"), belly=_c("#f8b2c6"), head=_c("#f59ab4"),
-                         wing=_c("#ee7ea0"), beak=_c("#fbe9e0"), beak_shape="bent",
-                         beak_tip=BLACK, beak_len=1.1, shape="long_necked", neck_len=1.15,
-                         neck_curve=1.0, leg_len=3.3, leg_color=_c("#ee7ea0"),
-                         pose="one_leg", tail="short", tail_len=0.7,
-                         accents=(("wing_tip", BLACK),)),
-    "owl": BirdLook(body=_c("#a8764a"), belly=_c("#e9d2ae"), head=_c("#a8764a"),
-                    wing=_c("#8a5a34"), beak=_c("#f0b642"), beak_shape="hook",
-                    beak_len=0.55, eye="owl", eye_color=_c("#f7c531"), crest="ears",
-                    shape="tall", head_size=1.2, leg_len=0.45, leg_color=_c("#f0b642"),
-                    tail="short", tail_len=0.6, pattern="bars",
-                    pattern_color=_c("#a8764a"), accents=(("face", _c("#efdcbc")),)),
-    "toucan": BirdLook(body=BLACK, belly=BLACK, head=BLACK, wing=_c("#1f1f2a"),
-                       beak=_c("#fb8c1c"), beak_shape="banana", beak_tip=_c("#e23b2e"),
-                       beak_len=1.05, eye="ring", crest="none", shape="round",
-                       tail="long", tail_len=0.75, leg_color=_c("#5a7bd6"), leg_len=0.7,
-                       accents=(("throat", _c("#fbe35a")), ("bib", _c("#fbe35a")))),
-    "duck": BirdLook(body=_c("#b5a594"), belly=_c("#8d6a52"), head=_c("#2f8a56"),
-                     wing=_c("#8f8478"), beak=_c("#f4d03f"), beak_shape="flat",
-                     beak_len=1.0, shape="waddler", leg_len=0.55, leg_color=ORANGE,
-                     tail="short", tail_len=0.6, tail_angle=22, tail_color=BLACK,
-                     accents=(("collar", WHITE), ("speculum", _c("#3b6fd1")))),
-    "parrot": BirdLook(body=_c("#e2382f"), belly=_c("#e2382f"), head=_c("#e2382f"),
-                       wing=_c("#2f7fd8"), beak=_c("#f1ede2"), beak_shape="hook",
-                       beak_len=1.2, beak_tip=BLACK, shape="slim", head_size=1.15,
-                       tail="long", tail_len=1.35, tail_color=_c("#e2382f"),
-                       tail_tip=_c("#2f7fd8"), leg_len=0.6, leg_color=GREY_LEG, eye="ring",
-                       accents=(("face", WHITE), ("wing_patch", YELLOW))),
-    "magpie": BirdLook(body=BLACK, belly=WHITE, head=BLACK, wing=BLACK,
-                       beak=BLACK, beak_shape="stout", shape="slim", tail="long",
-                       tail_len=1.6, tail_color=_c("#2a3b5c"), leg_color=BLACK,
-                       leg_len=1.0, accents=(("wing_patch", WHITE),)),
-    "reed_warbler": BirdLook(body=_c("#a88a62"), belly=_c("#efe0c2"), head=_c("#a88a62"),
-                             wing=_c("#8f7250"), beak=_c("#7a6048"), beak_shape="thin",
-                             beak_len=1.4, shape="slim", tail="wedge", tail_len=1.0,
-                             leg_color=_c("#9c8470"), leg_len=1.0, pose="reed",
-                             accents=(("brow", _c("#efe0c2")),)),
-    "robin": BirdLook(body=_c("#9a7a58"), belly=WHITE, head=_c("#9a7a58"),
-                      wing=_c("#86684a"), beak=_c("#3b3038"), beak_shape="thin",
-                      beak_len=1.0, shape="round", plump=1.1, tail="short", eye="big",
-                      leg_color=_c("#8c6e5a"), leg_len=0.9,
-                      accents=(("bib", _c("#ef6a2b")), ("face", _c("#ef6a2b")))),
-    # --- Flappy Families: one evocative bird per family, and the predators ---
-    "alpine_avians": BirdLook(body=_c("#eef0f2"), belly=WHITE, head=_c("#eef0f2"),
-                              wing=_c("#d9dde3"), beak=BLACK, beak_shape="stout",
-                              beak_len=0.7, shape="waddler", plump=1.05, leg_len=0.45,
-                              leg_color=_c("#f2f0ea"), tail="short", tail_len=0.5,
-                              tail_color=BLACK, pattern="speckle",
-                              pattern_color=_c("#a39884"),
-                              accents=(("brow", _c("#e0373a")),)),
-    "bright_beauties": BirdLook(body=_c("#1f6fc4"), belly=_c("#2a86d8"), head=_c("#1f6fc4"),
-                                wing=_c("#b8925a"), beak=_c("#d9cfbf"), beak_len=0.8,
-                                crest="plume", crest_color=_c("#1f6fc4"), shape="slim",
-                                tail="peacock", tail_len=1.0, tail_color=_c("#2e9e6a"),
-                                leg_color=GREY_LEG, leg_len=1.1, eye="big",
-                                neck_color=_c("#1f6fc4"),
-                                accents=(("mask", WHITE),)),
-    "eerily_extinct": BirdLook(body=_c("#8c8b95"), belly=_c("#b4b2b8"), head=_c("#a9a7b0"),
-                               wing=_c("#76747e"), beak=_c("#e7d7a0"), beak_shape="hook",
-                               beak_len=1.8, beak_tip=_c("#d4b062"), shape="waddler",
-                               plump=1.15, head_size=1.15, eye="sleepy",
-                               leg_color=_c("#e8c15a"), leg_len=0.7, tail="tuft",
-                               tail_color=WHITE, wing_len=0.55,
-                               accents=(("face", _c("#d4c9b6")),)),
-    "forest_fliers": BirdLook(body=_c("#c9a08a"), belly=_c("#e7d0bf"), head=_c("#c9a08a"),
-                              wing=_c("#3c3440"), beak=BLACK, beak_shape="stout",
-                              beak_len=0.85, crest="crest", crest_color=_c("#d8c0ac"),
-                              crest_size=0.6, shape="round", tail="long", tail_len=0.9,
-                              tail_color=BLACK, leg_color=_c("#c6a69a"), eye="ring",
-                              accents=(("moustache", BLACK), ("wing_patch", _c("#3e8fe0")),
-                                       ("wing_bar", WHITE))),
-    "river_roamers": BirdLook(body=_c("#1fa3c9"), belly=_c("#f08b2e"), head=_c("#1f8fc0"),
-                              wing=_c("#1679a8"), beak=BLACK, beak_shape="dagger",
-                              beak_len=1.35, shape="round", head_size=1.15, tail="short",
-                              tail_len=0.45, leg_color=_c("#ee5a3a"), leg_len=0.5,
-                              accents=(("cheek", _c("#f08b2e")), ("throat", WHITE),
-                                       ("wing_bar", _c("#6ad8f2")))),
-    "sea_soarers": BirdLook(body=BLACK, belly=WHITE, head=BLACK, wing=BLACK,
-                            beak=_c("#f26a2e"), beak_shape="puffin", beak_len=1.0,
-                            beak_tip=_c("#f26a2e"), shape="tall", head_size=0.95,
-                            leg_color=ORANGE, leg_len=0.55, tail="short", tail_len=0.4,
-                            accents=(("face", WHITE), ("cap", BLACK))),
-    "swooping_singers": BirdLook(body=_c("#22356e"), belly=_c("#f3ead6"),
-                                 head=_c("#22356e"), wing=_c("#1c2a58"), beak=BLACK,
-                                 beak_shape="thin", beak_len=0.6, shape="slim", tail="forked",
-                                 tail_len=1.5, leg_len=0.55, leg_color=_c("#4a3a40"),
-                                 wing_len=1.35, tail_angle=-4,
-                                 accents=(("throat", _c("#c9462d")),)),
-    "tiny_tweeters": BirdLook(body=_c("#8aa85a"), belly=_c("#f6dc4a"), head=_c("#2f8fe0"),
-                              wing=_c("#3f8ed8"), beak=BLACK, beak_shape="cone",
-                              beak_len=0.6, shape="round", plump=1.05, head_size=1.05,
-                              tail="short", tail_len=0.7, tail_color=_c("#3f8ed8"),
-                              leg_color=_c("#6b7a9a"), leg_len=0.8,
-                              accents=(("face", WHITE), ("mask", _c("#1e2a50")),
-                                       ("cap", _c("#2f8fe0")), ("wing_bar", WHITE))),
-    "wetland_waders": BirdLook(body=WHITE, belly=WHITE, head=WHITE, wing=BLACK,
-                               beak=_c("#e4423a"), beak_shape="dagger", beak_len=1.7,
-                               shape="long_necked", neck_len=0.9, neck_curve=0.15,
-                               leg_len=3.2, leg_color=_c("#e4423a"), tail="short",
-                               tail_len=0.6, tail_color=WHITE, wing_len=1.1,
-                               accents=(("wing_patch", WHITE),)),
-    "winged_walkers": BirdLook(body=_c("#2c2a30"), belly=_c("#2c2a30"), head=_c("#cdb8b0"),
-                               wing=_c("#2c2a30"), beak=_c("#e3c49c"), beak_shape="flat",
-                               beak_len=0.9, shape="long_necked", neck_len=1.15,
-                               neck_curve=0.3, neck_color=_c("#dcb9b2"), plump=1.55,
-                               body_len=1.3, leg_width=1.6, eye="big", leg_len=2.6,
-                               leg_color=_c("#e0b2a8"), tail="plume", tail_color=WHITE,
-                               tail_len=1.2, wing_len=0.75, accents=(("wing_tip", WHITE),)),
-    "fox": BirdLook(body=_c("#ee7d2c"), belly=WHITE, head=_c("#ee7d2c"), wing=BLACK,
-                    kind="fox"),
-    "cat": BirdLook(body=_c("#9a9aa6"), belly=_c("#eceae6"), head=_c("#9a9aa6"),
-                    wing=_c("#5f5f6c"), eye_color=_c("#9fd35a"), kind="cat"),
-    "stoat": BirdLook(body=_c("#a8643a"), belly=_c("#f6e8c8"), head=_c("#a8643a"),
-                      wing=BLACK, kind="stoat"),
-    "snake": BirdLook(body=_c("#5aae4a"), belly=_c("#e9e27a"), head=_c("#5aae4a"),
-                      wing=_c("#2f6f33"), kind="snake"),
-    # --- Yard Birbs ---
-    "nuthatch": BirdLook(body=_c("#7f96b8"), belly=_c("#f1efe9"), head=_c("#7f96b8"),
-                         wing=_c("#6a80a2"), beak=_c("#4a4850"), beak_shape="thin",
-                         beak_len=1.35, shape="round", plump=0.92, tail="short",
-                         tail_len=0.8, wing_len=0.75, leg_color=_c("#8a7060"),
-                         pose="head_down", tail_color=_c("#5f6f8c"),
-                         accents=(("face", WHITE), ("cap", BLACK),
-                                  ("flank", _c("#d49274")))),
-    "starling": BirdLook(body=_c("#2a2e4a"), belly=_c("#2a2e4a"), head=_c("#2f3a52"),
-                         wing=_c("#37305a"), beak=_c("#f3cf3a"), beak_shape="thin",
-                         beak_len=1.45, shape="slim", tail="short", tail_len=0.6,
-                         leg_color=_c("#d8868a"), leg_len=1.0, pattern="speckle",
-                         pattern_color=_c("#f1efe2")),
-    "goose": BirdLook(body=_c("#8d7a66"), belly=_c("#e8ddcf"), head=BLACK, wing=_c("#6e5c4c"),
-                      beak=BLACK, beak_shape="flat", beak_len=1.0, shape="long_necked",
-                      neck_len=0.85, neck_curve=0.35, neck_color=BLACK, plump=1.35,
-                      head_size=1.1, leg_len=1.3, leg_color=BLACK, tail="short",
-                      tail_len=0.5, tail_color=BLACK, accents=(("chinstrap", WHITE),)),
-    "hawk": BirdLook(body=_c("#7a4e30"), belly=_c("#f1e2c8"), head=_c("#7a4e30"),
-                     wing=_c("#6a4128"), beak=_c("#3a3440"), beak_shape="hook", beak_len=0.9,
-                     eye="fierce", eye_color=_c("#f3c53b"), shape="tall", head_size=0.9,
-                     plump=0.95, tail="wedge", tail_len=0.9, tail_color=_c("#c9552c"),
-                     leg_color=YELLOW, leg_len=0.8, pattern="bars",
-                     pattern_color=_c("#7a4e30"), wing_len=1.2,
-                     accents=(("throat", _c("#f1e2c8")),)),
-    "mockingbird": BirdLook(body=_c("#8c8f96"), belly=_c("#e6e5e2"), head=_c("#8c8f96"),
-                            wing=_c("#5d6068"), beak=BLACK, beak_shape="thin",
-                            beak_len=1.2, shape="slim", tail="long", tail_len=1.3,
-                            tail_color=_c("#4e5058"), tail_tip=WHITE, leg_color=BLACK,
-                            leg_len=1.1, eye="ring", eye_color=_c("#f0c040"),
-                            accents=(("wing_bar", WHITE), ("wing_patch", WHITE))),
-    "kingfisher": BirdLook(body=_c("#5b86b8"), belly=WHITE, head=_c("#5b86b8"),
-                           wing=_c("#4a73a4"), beak=BLACK, beak_shape="dagger",
-                           beak_len=1.25, crest="shaggy", crest_color=_c("#5b86b8"),
-                           shape="round", head_size=1.2, tail="short", tail_len=0.6,
-                           leg_len=0.45, leg_color=GREY_LEG,
-                           accents=(("breast_band", _c("#5b86b8")), ("collar", WHITE),
-                                    ("throat", WHITE), ("wing_bar", WHITE))),
-    "woodpecker": BirdLook(body=BLACK, belly=WHITE, head=_c("#d63434"), wing=BLACK,
-                           beak=_c("#5a5660"), beak_shape="dagger", beak_len=1.0,
-                           shape="slim", tail="wedge", tail_len=0.9, tail_color=BLACK,
-                           leg_color=_c("#5a5660"), pose="cling",
-                           accents=(("wing_patch", WHITE),)),
-    "waxwing": BirdLook(body=_c("#b89a74"), belly=_c("#efe2a8"), head=_c("#c4a27c"),
-                        wing=_c("#7e7a80"), beak=BLACK, beak_shape="cone", beak_len=0.7,
-                        crest="crest", crest_color=_c("#c4a27c"), crest_size=1.0,
-                        shape="round", plump=0.85, tail="short", tail_len=0.9,
-                        tail_color=_c("#6b6870"),
-                        tail_tip=_c("#f6d02a"), leg_color=BLACK,
-                        accents=(("mask", BLACK), ("wing_tip", _c("#e33a34")))),
-    "crow": BirdLook(body=_c("#26252f"), belly=_c("#26252f"), head=_c("#26252f"),
-                     wing=_c("#3a3850"), beak=_c("#3e3d4c"), beak_shape="stout",
-                     beak_len=1.3, shape="round", plump=0.88, body_len=1.05, tail="wedge",
-                     tail_len=1.0, tail_color=_c("#3a3850"), leg_color=_c("#3e3d4c"),
-                     leg_len=1.15),
-    "towhee": BirdLook(body=BLACK, belly=WHITE, head=BLACK, wing=BLACK, beak=BLACK,
-                       beak_shape="cone", beak_len=0.75, shape="round", tail="long",
-                       tail_len=1.0, tail_tip=WHITE, leg_color=_c("#c8a08c"),
-                       eye="big", eye_color=_c("#d12a2a"),
-                       accents=(("flank", _c("#d86a2a")), ("wing_bar", WHITE))),
-    "yb_magpie": BirdLook(body=BLACK, belly=WHITE, head=BLACK, wing=_c("#2a4a72"),
-                          beak=BLACK, beak_shape="stout", shape="slim", tail="long",
-                          tail_len=1.7, tail_color=_c("#2e5d64"), leg_color=BLACK,
-                          tail_angle=8, accents=(("wing_patch", WHITE),)),
-    # --- Flip a Bird: each colour also has its own silhouette (crest, tuft, beak, shape) ---
-    "fab_blue": BirdLook(body=_c("#3a7fe0"), belly=_c("#bcd8fa"), head=_c("#3a7fe0"),
-                         wing=_c("#2a60b8"), beak=_c("#f3b33c"), beak_len=0.7,
-                         crest="tuft", shape="round", tail="long", tail_len=1.1,
-                         eye="big", leg_color=ORANGE),
-    "fab_green": BirdLook(body=_c("#3fb44e"), belly=_c("#a8e07a"), head=_c("#3fb44e"),
-                          wing=_c("#2a8c3a"), beak=_c("#f3b33c"), beak_shape="hook",
-                          beak_len=1.0, shape="slim", head_size=1.2, tail="long",
-                          tail_len=1.3, eye="big", leg_color=GREY_LEG,
-                          accents=(("face", _c("#f4e05a")),)),
-    "fab_red": BirdLook(body=_c("#e0353a"), belly=_c("#f0706a"), head=_c("#e0353a"),
-                        wing=_c("#b8242c"), beak=_c("#f3b33c"), beak_shape="stout",
-                        beak_len=0.8, crest="crest", crest_size=1.2, shape="round",
-                        tail="wedge", tail_len=0.8, eye="big", leg_color=ORANGE,
-                        accents=(("mask", BLACK),)),
-    "fab_yellow": BirdLook(body=_c("#f6cf2a"), belly=_c("#fbe88a"), head=_c("#f6cf2a"),
-                           wing=_c("#e8b21a"), beak=ORANGE, beak_len=0.6, shape="round",
-                           plump=1.2, head_size=1.25, tail="short", tail_len=0.35,
-                           eye="big", leg_color=ORANGE, leg_len=0.7,
-                           accents=(("blush", _c("#f49a7a")),)),
-}
+# The house's own look, drawn outside any game (the bird that thinks over an AI seat);
+# Flip a Bird's yellow wears it too.
+CHICK = BirdLook(body=rgb("#f6cf2a"), belly=rgb("#fbe88a"), head=rgb("#f6cf2a"),
+                 wing=rgb("#e8b21a"), beak=ORANGE, beak_len=0.6, shape="round",
+                 plump=1.2, head_size=1.25, tail="short", tail_len=0.35,
+                 eye="big", leg_color=ORANGE, leg_len=0.7,
+                 accents=(("blush", rgb("#f49a7a")),))
+
+class LookBook(Mapping[str, BirdLook]):
+    """Key -> BirdLook: the house's own looks, then every game's, which the game's own
+    package declares (a module with ``LOOKS``). Sources name those modules; they are
+    imported on the first key not known yet, so menus start without any game's birds."""
+
+    def __init__(self, shared: dict[str, BirdLook]) -> None:
+        self._looks = dict(shared)
+        self._sources: list[Callable[[], Iterable[str]]] = []
+        self._loaded: set[str] = set()
+
+    def add_source(self, modules: Callable[[], Iterable[str]]) -> None:
+        """``modules()`` names the looks modules to read (the table specs register one)."""
+        self._sources.append(modules)
+
+    def add(self, looks: Mapping[str, BirdLook], owner: str) -> None:
+        """Take ``owner``'s looks; a key another owner already uses is a ValueError."""
+        for key, look in looks.items():
+            if key in self._looks and self._looks[key] is not look:
+                raise ValueError(f"{owner} names bird look {key!r}, which is taken")
+            self._looks[key] = look
+
+    def _load(self) -> None:
+        for source in self._sources:
+            for name in source():
+                if name not in self._loaded:
+                    self._loaded.add(name)
+                    self.add(importlib.import_module(name).LOOKS, name)
+
+    def __getitem__(self, key: str) -> BirdLook:
+        if key not in self._looks:
+            self._load()
+        return self._looks[key]
+
+    def __contains__(self, key: object) -> bool:
+        if key not in self._looks:
+            self._load()
+        return key in self._looks
+
+    def __iter__(self) -> Iterator[str]:
+        self._load()
+        return iter(list(self._looks))
+
+    def __len__(self) -> int:
+        self._load()
+        return len(self._looks)
+
+
+LOOKS = LookBook({"chick": CHICK})
+
 
 
 # --- public drawing API -------------------------------------------------------------------
@@ -1192,7 +1050,7 @@ def draw_bird(look: BirdLook, size: tuple[int, int], facing: str = "right",
     return surf
 
 
-@lru_cache(maxsize=256)
+@surface_cache(256, 24 << 20)
 def bird_surface(key: str, size: tuple[int, int], facing: str = "right",
                  flap: int = 0) -> pygame.Surface:
     """The cached way to get a preset: bounded, since a kiosk runs all day. Read-only."""
@@ -1202,7 +1060,7 @@ def bird_surface(key: str, size: tuple[int, int], facing: str = "right",
 FLAP_CYCLE = (1, 2, 3, 2)   # down, level, up, level
 
 
-@lru_cache(maxsize=128)
+@surface_cache(128, 8 << 20)
 def _hop_frame(key: str, size: tuple[int, int], facing: str, flap: int,
                lift: int) -> pygame.Surface:
     """A bird drawn a little smaller and raised ``lift`` px, so hops stay in frame."""
@@ -1214,7 +1072,7 @@ def _hop_frame(key: str, size: tuple[int, int], facing: str, flap: int,
     return out
 
 
-def animated_bird(frame_time: float, size: tuple[int, int], key: str = "fab_blue",
+def animated_bird(frame_time: float, size: tuple[int, int], key: str = "chick",
                   facing: str = "right", hop: bool = True) -> pygame.Surface:
     """A flapping, hopping bird for the title screen; frames are cached and shared.
 
@@ -1233,7 +1091,7 @@ def animated_bird(frame_time: float, size: tuple[int, int], key: str = "fab_blue
     return _hop_frame(key, (w, h), facing, flap, lift)
 
 
-@lru_cache(maxsize=64)
+@surface_cache(64, 2 << 20)
 def _thinking_frame(size: tuple[int, int], bob: int, dots: int,
                     key: str) -> pygame.Surface:
     """One 'thinking' frame: a small bird bobbing plus 0-3 thought dots."""
@@ -1251,7 +1109,7 @@ def _thinking_frame(size: tuple[int, int], bob: int, dots: int,
     return out
 
 
-def thinking_bird(t: float, size: tuple[int, int], key: str = "fab_yellow") -> pygame.Surface:
+def thinking_bird(t: float, size: tuple[int, int], key: str = "chick") -> pygame.Surface:
     """A tiny bird bobbing with thought dots, shown over a seat while its AI thinks."""
     w, h = int(size[0]), int(size[1])
     bob = int(round((math.sin(t * 2 * math.pi * 1.5) + 1) / 2 * 3)) * max(1, h // 24)

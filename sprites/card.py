@@ -7,10 +7,11 @@ scales and decorates them.
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Callable
 
 import pygame
+
+from game.assets import surface_cache
 
 from sprites.tween import (Call, Timeline, Together, Tween, Wait, arc, ease_in_cubic,
                            ease_in_out_cubic, ease_out_cubic)
@@ -29,7 +30,7 @@ def index_corner(rect: pygame.Rect, part: tuple[int, int, int, int],
                        max(1, round(w * sx)), max(1, round(h * sy)))
 
 
-@lru_cache(maxsize=32)
+@surface_cache(32, 4 << 20)
 def card_shadow(size: tuple[int, int], radius: int) -> pygame.Surface:
     surf = pygame.Surface((size[0] + 12, size[1] + 12), pygame.SRCALPHA)
     pygame.draw.rect(surf, (0, 0, 0, 70), surf.get_rect(), border_radius=radius + 6)

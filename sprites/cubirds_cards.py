@@ -10,11 +10,10 @@ shared: treat them as read-only.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 import pygame
 
-from game.assets import LRU, card_font
+from game.assets import LRU, card_font, surface_cache
 from game.cubirds.cards import BIG, INDEX, SMALL, SPECIES
 from sprites import ui
 from sprites.birds import bird_surface
@@ -124,7 +123,7 @@ def index_corner(rect: pygame.Rect) -> pygame.Rect:
     return card_index(rect, INDEX_PART, CARD)
 
 
-@lru_cache(maxsize=64)
+@surface_cache(64, 12 << 20)
 def face(species: str, patterns: bool = True, size: tuple[int, int] = CARD) -> pygame.Surface:
     """The face of a ``species`` card: bird, flock sizes, panel colour (and pattern)."""
     w, h = size
@@ -155,7 +154,7 @@ def face(species: str, patterns: bool = True, size: tuple[int, int] = CARD) -> p
     return ui.fast(surf)
 
 
-@lru_cache(maxsize=8)
+@surface_cache(8, 2 << 20)
 def back(size: tuple[int, int] = CARD) -> pygame.Surface:
     """The shared card back: deep blue, a cream frame and a perched bird in a disc."""
     w, h = size
@@ -177,7 +176,7 @@ def back(size: tuple[int, int] = CARD) -> pygame.Surface:
     return ui.fast(surf)
 
 
-@lru_cache(maxsize=16)
+@surface_cache(16, 2 << 20)
 def ghost(species: str, patterns: bool = True) -> pygame.Surface:
     """A see-through face with a bright dashed edge: where cards would land."""
     surf = face(species, patterns).copy()
@@ -194,7 +193,7 @@ def ghost(species: str, patterns: bool = True) -> pygame.Surface:
     return ui.fast(out)
 
 
-@lru_cache(maxsize=4)
+@surface_cache(4, 1 << 20)
 def slot(size: tuple[int, int] = CARD) -> pygame.Surface:
     """An empty landing place at a row end: a faint dashed card outline."""
     out = pygame.Surface(size, pygame.SRCALPHA)
@@ -210,7 +209,7 @@ CHIP_BOX = (80, 80)         # the whole badge, the disc's rim included
 HAND_COUNTER = (52, 72)     # the small back that carries a seat's hand size
 
 
-@lru_cache(maxsize=128)
+@surface_cache(128, 4 << 20)
 def chip(species: str, count: int, patterns: bool = True, flock: bool = False) -> pygame.Surface:
     """A collection badge: the bird on its species colour, its count on a big disc over
     the tile's lower right corner (a number read from the couch, not a dot).

@@ -2,15 +2,16 @@
 number of pixels a module (a blurred module scans badly), built once per code and size."""
 from __future__ import annotations
 
-from functools import lru_cache
 
 import pygame
+
+from game.assets import surface_cache
 
 DARK = (16, 16, 20)
 LIGHT = (255, 255, 255)
 
 
-@lru_cache(maxsize=16)
+@surface_cache(16, 4 << 20)
 def qr_surface(matrix: tuple[tuple[bool, ...], ...], module: int) -> pygame.Surface:
     """``matrix``: rows of dark (True) modules, its quiet zone included."""
     size = len(matrix) * module

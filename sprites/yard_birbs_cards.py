@@ -14,11 +14,10 @@ read-only. Nothing here knows about the table; the scene asks for surfaces by ca
 """
 from __future__ import annotations
 
-from functools import lru_cache
 
 import pygame
 
-from game.assets import card_font
+from game.assets import card_font, surface_cache
 from game.yard_birbs.cards import (ABILITIES, COLOUR, EQUAL, SEQUENCE, SOLO, SPECIES_KIND,
                                    rank_in_suit)
 from sprites import ui
@@ -120,7 +119,7 @@ def index_corner(rect: pygame.Rect, kind: str = "full") -> pygame.Rect:
     return card_index(rect, INDEX_FULL if full else INDEX_COMPACT, FULL if full else COMPACT)
 
 
-@lru_cache(maxsize=128)
+@surface_cache(128, 12 << 20)
 def face(card: tuple, patterns: bool = True) -> pygame.Surface:
     """The full card (112x156): band with number and suit shape, the bird, range dots."""
     suit, number, species = card[0], card[1], card[2]
@@ -153,7 +152,7 @@ def face(card: tuple, patterns: bool = True) -> pygame.Surface:
     return ui.fast(surf)
 
 
-@lru_cache(maxsize=128)
+@surface_cache(128, 8 << 20)
 def face_dim(card: tuple, patterns: bool = True) -> pygame.Surface:
     """A card that may not be played now: darkened, still readable."""
     surf = face(card, patterns).copy()
@@ -161,7 +160,7 @@ def face_dim(card: tuple, patterns: bool = True) -> pygame.Surface:
     return surf
 
 
-@lru_cache(maxsize=128)
+@surface_cache(128, 6 << 20)
 def compact(card: tuple, patterns: bool = True) -> pygame.Surface:
     """The yard card (88x120): the same band (number, shape) on top, the bird below."""
     suit, number, species = card[0], card[1], card[2]
@@ -187,7 +186,7 @@ def compact(card: tuple, patterns: bool = True) -> pygame.Surface:
     return ui.fast(surf)
 
 
-@lru_cache(maxsize=32)
+@surface_cache(32, 4 << 20)
 def ghost(card: tuple, patterns: bool = True) -> pygame.Surface:
     """A see-through compact card: where a bird would land (a preview)."""
     surf = compact(card, patterns).copy()
@@ -195,7 +194,7 @@ def ghost(card: tuple, patterns: bool = True) -> pygame.Surface:
     return surf
 
 
-@lru_cache(maxsize=4)
+@surface_cache(4, 2 << 20)
 def back(size: tuple[int, int] = FULL) -> pygame.Surface:
     """The card back: a birdhouse on deep teal, the same for every card."""
     w, h = size
@@ -215,7 +214,7 @@ def token(place: int, r: int = 22, first_gold: bool = True) -> pygame.Surface:
     return _token(place, r, first_gold)
 
 
-@lru_cache(maxsize=32)
+@surface_cache(32, 1 << 20)
 def _token(place: int, r: int, first_gold: bool) -> pygame.Surface:
     """An order token: a wooden disc with its number (1st place is gilded)."""
     size = 2 * r + 6
@@ -231,7 +230,7 @@ def _token(place: int, r: int, first_gold: bool) -> pygame.Surface:
     return ui.fast(surf)
 
 
-@lru_cache(maxsize=64)
+@surface_cache(64, 8 << 20)
 def ability_card(ability: int, token_no: int, size: tuple[int, int], usable: bool = True
                  ) -> pygame.Surface:
     """One ability card in the row: its order token, its name, ★ or ⌂ when it has one."""
@@ -268,7 +267,7 @@ KIND_SHORT = {COLOUR: "Colour", SPECIES_KIND: "Species", EQUAL: "Equal", SEQUENC
               SOLO: "Solo"}
 
 
-@lru_cache(maxsize=256)
+@surface_cache(256, 4 << 20)
 def flock_label(kind: str, key: int, points: int, patterns: bool = True,
                 width: int = 120) -> pygame.Surface:
     """The tag above a flock: what it scores as and its points, in ``width`` px or less.
@@ -315,7 +314,7 @@ def flock_label(kind: str, key: int, points: int, patterns: bool = True,
     return ui.fast(surf)
 
 
-@lru_cache(maxsize=64)
+@surface_cache(64, 1 << 20)
 def gain_badge(points: int) -> pygame.Surface:
     """'+3' on a green pill: what a choice would add (flock previews, scoring count-up)."""
     text = f"+{points}" if points >= 0 else str(points)
@@ -327,7 +326,7 @@ def gain_badge(points: int) -> pygame.Surface:
     return ui.fast(surf)
 
 
-@lru_cache(maxsize=8)
+@surface_cache(8, 1 << 20)
 def new_flock_slot(size: tuple[int, int] = COMPACT) -> pygame.Surface:
     """The empty place where a new flock would start: a dashed outline with a plus."""
     w, h = size
@@ -345,7 +344,7 @@ def new_flock_slot(size: tuple[int, int] = COMPACT) -> pygame.Surface:
     return ui.fast(surf)
 
 
-@lru_cache(maxsize=16)
+@surface_cache(16, 4 << 20)
 def slot_mat(size: tuple[int, int]) -> pygame.Surface:
     """A faint card-shaped place on the feeder where a card will land."""
     surf = pygame.Surface(size, pygame.SRCALPHA)
@@ -358,7 +357,7 @@ def feeder_ring(size: tuple[int, int]) -> pygame.Surface:
     return _feeder_ring(size)
 
 
-@lru_cache(maxsize=4)
+@surface_cache(4, 4 << 20)
 def _feeder_ring(size: tuple[int, int]) -> pygame.Surface:
     """The feeder tray under the trick: a wooden board with a rim."""
     surf = pygame.Surface(size, pygame.SRCALPHA)

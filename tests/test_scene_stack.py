@@ -124,3 +124,37 @@ def test_input_after_a_requested_change_waits_for_the_next_frame():
     log.clear()
     stack.handle(Input(Act.CONFIRM, KBM))
     assert log == ["menu.handle"]
+
+
+def test_ctx_go_opens_a_screen_by_its_route_name():
+    """ctx.go makes the scene the app's routes name and pushes, replaces or resets with
+    it; a wrong ``how`` is refused before anything is made."""
+    import pytest
+
+    from game.context import Context
+
+    log, made = [], []
+
+    class Shell:
+        stack = SceneStack()
+
+        def make(self, route, *args, **kwargs):
+            made.append((route, args, kwargs))
+            return Probe(route, log)
+
+    shell = Shell()
+    ctx = Context(shell, None, None, None, None, None, None, None)
+    first = ctx.go("title")
+    ctx.go("pause", "cubirds", table=None)
+    shell.stack.apply_pending()
+    assert shell.stack.scenes == [first, shell.stack.top] and shell.stack.top.label == "pause"
+    assert made[-1] == ("pause", ("cubirds",), {"table": None})
+    ctx.go("results", how="replace")
+    shell.stack.apply_pending()
+    assert [s.label for s in shell.stack.scenes] == ["title", "results"]
+    ctx.go("attract", how="reset")
+    shell.stack.apply_pending()
+    assert [s.label for s in shell.stack.scenes] == ["attract"]
+    with pytest.raises(ValueError):
+        ctx.go("title", how="pop")
+    assert len(made) == 4 and ctx.make("error").label == "error" and len(made) == 5

@@ -1,4 +1,4 @@
-"""The store (game/store.py) with real files: the schema and its migrations, every way
+"""The store (game/store/) with real files: the schema and its migrations, every way
 opening can go wrong (missing, garbage, cut short, newer, locked, read-only), a write
 that fails later, saving and resuming a real game, statistics and streaks on made-up
 histories, and the History queries over 10,000 recorded matches."""
@@ -23,6 +23,7 @@ from game.engine import new_game
 from game.replay import ReplayError, Recording, rebuild, resume_state
 from game.session import Match, Seat, quick_match
 from game.store import SCHEMA_VERSION, Store, open_store
+from game.store import schema as store_schema
 from tools.bench import PEOPLE, StubState, synthetic_history
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -105,10 +106,10 @@ def test_the_default_place_is_the_user_data_folder(tmp_path):
 
 def test_migrations_run_forward_in_order_and_keep_the_data(tmp_path, log, monkeypatch):
     path = closed_db(tmp_path, matches=1)
-    monkeypatch.setattr(store_mod, "MIGRATIONS", store_mod.MIGRATIONS + [
+    monkeypatch.setattr(store_schema, "MIGRATIONS", store_schema.MIGRATIONS + [
         ("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)",),
         ("CREATE INDEX notes_by_text ON notes (text)",)])
-    monkeypatch.setattr(store_mod, "SCHEMA_VERSION", SCHEMA_VERSION + 2)
+    monkeypatch.setattr(store_schema, "SCHEMA_VERSION", SCHEMA_VERSION + 2)
     with open_store(path, log) as store:
         assert store.saving
         assert len(store.recent()) == 1 and len(store.unfinished()) == 1
@@ -117,9 +118,9 @@ def test_migrations_run_forward_in_order_and_keep_the_data(tmp_path, log, monkey
 
 def test_a_failing_migration_changes_nothing(tmp_path, log, caplog, monkeypatch):
     path = closed_db(tmp_path, matches=1)
-    monkeypatch.setattr(store_mod, "MIGRATIONS", store_mod.MIGRATIONS + [
+    monkeypatch.setattr(store_schema, "MIGRATIONS", store_schema.MIGRATIONS + [
         ("CREATE TABLE notes (id INTEGER)", "CREATE TABLE profiles (oops)")])
-    monkeypatch.setattr(store_mod, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
+    monkeypatch.setattr(store_schema, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
     with open_store(path, log) as store:
         assert not store.saving and "without saving" in store.problem
     assert len(warnings(caplog)) == 1

@@ -701,3 +701,34 @@ def test_describe_action_and_event_lines_never_name_hidden_cards():
             assert "Purple" not in line and "Red" not in line and "Blue" not in line
         if isinstance(event, rules.CardBuried) and not event.face_up:
             assert rules.card_name(event.card) not in line
+
+
+# ======================================================================================
+# The phase table
+# ======================================================================================
+ZONE_ACTIONS = {rules.HAND_ZONE: (Play, PickHand), rules.FEEDER_ZONE: (Take, PickFeeder),
+                rules.FLOCK_ZONE: (ToFlock,), rules.YARD_ZONE: (PickYard,),
+                rules.MERGE_ZONE: (PickFlock,), rules.ABILITY_ZONE: (UseAbility, Skip)}
+
+
+def test_every_phase_is_one_entry_whose_moves_lie_in_its_zone():
+    """Random games reach every phase; each offers only the actions of its zone, and no
+    card is drawn on the way into a phase that is not fresh (a chain of picks may run
+    into it without looking at a draw)."""
+    seen = set()
+    for players in (3, 4, 5):
+        pick = random.Random(players)
+        state = new_game("yard_birbs", players, seed=players)
+        while not state.is_terminal():
+            phase = rules.PHASES[state.phase]
+            assert phase.name == state.phase
+            assert state.view(state.current_player).prompt == phase.prompt
+            legal = state.legal_actions()
+            assert legal and all(isinstance(a, ZONE_ACTIONS[phase.zone]) for a in legal)
+            seen.add(phase.name)
+            seat, hand = state.current_player, len(state.hands[state.current_player])
+            state.apply(pick.choice(legal))
+            if not rules.PHASES[state.phase].fresh:
+                assert len(state.hands[seat]) <= hand
+    assert seen == set(rules.PHASES) - {rules.OVER}
+    assert rules.PHASES[rules.OVER].fresh and not state.legal_actions()

@@ -8,7 +8,7 @@ writes bench.json.
 - peak RSS of this process;
 - random-play throughput per game (complete games/s through the engine contract, one core);
 - AI decision latency per game and level;
-- the store (game/store.py): committing one move with its snapshot, opening the
+- the store (game/store/): committing one move with its snapshot, opening the
   database, a History screen's queries over 10,000 recorded matches and the History
   screen's own frames over them (a page, view or person changed every tenth frame),
   rebuilding the last position of a long game for a replay;

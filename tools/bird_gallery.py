@@ -18,6 +18,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
+import scenes.table.spec  # noqa: E402,F401  (each game's looks: read through its TableSpec)
 from sprites.birds import LOOKS, animated_bird, bird_surface, thinking_bird  # noqa: E402
 
 TILE = (150, 210)

@@ -1,10 +1,13 @@
 """Soak: run attract mode headless, flat out, until N demo games have finished.
 
-    python -m tools.soak --games 200 [--seed S] [--dt SECONDS]
+    python -m tools.soak --games 200 [--seed S] [--dt SECONDS] [--trace N]
 
 Reports games completed per game and player count, exceptions (recovered or not: must be
 0), resident memory (peak within the first and the last 10% of the run; growth must stay
-within 10%), and frames per second. Every frame is a real frame of the kiosk app: input
+within 10%, and the highest must stay under 200 MB), what the bounded picture caches hold at
+the end, and frames per second. ``--trace N`` takes a tracemalloc snapshot after the first
+game and after every N more, and prints the lines whose allocations grew most (slow: for
+finding a leak, not for the figures). Every frame is a real frame of the kiosk app: input
 polling, scene updates, drawing and the dummy display flip.
 """
 from __future__ import annotations
@@ -32,8 +35,20 @@ def rss_mb() -> float:
         return 0.0
 
 
-def soak(games: int, seed: int, dt: float, max_frames: int, quiet: bool = False) -> dict:
+def _trace_report(first, now, top: int = 12) -> None:
+    """The source lines whose live allocations grew most between two snapshots."""
+    stats = now.compare_to(first, "lineno")
+    print("  tracemalloc: growth by line since the first game")
+    for stat in stats[:top]:
+        frame = stat.traceback[0]
+        print(f"    {stat.size_diff / 1024:+9.1f} KiB {stat.count_diff:+7d} blocks  "
+              f"{frame.filename}:{frame.lineno}")
+
+
+def soak(games: int, seed: int, dt: float, max_frames: int, quiet: bool = False,
+         trace: int = 0) -> dict:
     from game.app import App, make_logger
+    from game.assets import SURFACE_CACHES
     from game.cli import Options
     from scenes.attract import Attract
     from scenes.start import routes
@@ -51,6 +66,11 @@ def soak(games: int, seed: int, dt: float, max_frames: int, quiet: bool = False)
     start = time.perf_counter()
     frames = 0
     last_report = start
+    first_snap = None
+    done_at_snap = 0
+    if trace:
+        import tracemalloc
+        tracemalloc.start()
     while sum(stats.values()) < games and frames < max_frames and app.running:
         try:
             app.frame(dt)
@@ -59,6 +79,15 @@ def soak(games: int, seed: int, dt: float, max_frames: int, quiet: bool = False)
         frames += 1
         if frames % 120 == 0:
             samples.append(rss_mb())
+        done = sum(stats.values())
+        if trace and done > done_at_snap and (done == 1 or done - done_at_snap >= trace):
+            done_at_snap = done
+            snap = tracemalloc.take_snapshot()
+            if first_snap is None:
+                first_snap = snap
+            else:
+                print(f"  after {done} games:")
+                _trace_report(first_snap, snap)
         if not quiet and time.perf_counter() - last_report > 30:
             last_report = time.perf_counter()
             print(f"  {sum(stats.values())} games, {frames} frames, "
@@ -70,6 +99,9 @@ def soak(games: int, seed: int, dt: float, max_frames: int, quiet: bool = False)
             "frames": frames, "seconds": wall, "fps": frames / wall if wall else 0.0,
             "exceptions": len(app.crashes) + escaped, "rss_first_mb": first,
             "rss_last_mb": last, "rss_growth": (last / first - 1) if first else 0.0,
+            "rss_peak_mb": max(samples or [0]),
+            "caches_mb": sum(c.cache_info().bytes for c in SURFACE_CACHES) / (1 << 20),
+            "caches_cap_mb": sum(c.cache_info().max_bytes for c in SURFACE_CACHES) / (1 << 20),
             "crash_log": str(app.crash_log.path)}
 
 
@@ -79,8 +111,10 @@ def main(argv=None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--dt", type=float, default=1 / 60, help="game seconds per frame")
     p.add_argument("--max-frames", type=int, default=50_000_000)
+    p.add_argument("--trace", type=int, default=0, metavar="N",
+                   help="tracemalloc growth report every N games (slow)")
     args = p.parse_args(argv)
-    r = soak(args.games, args.seed, args.dt, args.max_frames)
+    r = soak(args.games, args.seed, args.dt, args.max_frames, trace=args.trace)
     print(f"\nsoak: {r['completed']} demo games in {r['frames']} frames, "
           f"{r['seconds']:.0f} s, {r['fps']:.0f} frames/s (dt {args.dt:.4f} s)")
     for (game, players), count in r["games"].items():
@@ -88,8 +122,11 @@ def main(argv=None) -> int:
     growth = r["rss_growth"] * 100
     print(f"exceptions: {r['exceptions']}  (must be 0; details in {r['crash_log']})")
     print(f"peak RSS first 10%: {r['rss_first_mb']:.1f} MB   last 10%: {r['rss_last_mb']:.1f} MB   "
-          f"growth {growth:+.1f}% (limit +10%)")
-    ok = r["exceptions"] == 0 and growth <= 10 and r["completed"] >= args.games
+          f"growth {growth:+.1f}% (limit +10%)   highest {r['rss_peak_mb']:.1f} MB (limit 200)")
+    print(f"picture caches at the end: {r['caches_mb']:.1f} MB of {r['caches_cap_mb']:.0f} MB "
+          f"allowed (surface_cache functions)")
+    ok = (r["exceptions"] == 0 and growth <= 10 and r["rss_peak_mb"] < 200
+          and r["completed"] >= args.games)
     print("PASS" if ok else "FAIL")
     return 0 if ok else 1
 

@@ -38,7 +38,7 @@ import random
 import time
 from typing import Any, Generator, Iterator, Sequence
 
-from game.ai import BaseBot, Decision, legal_choices, make_bot
+from game.ai.base import BaseBot, Decision, heuristic_bot, legal_choices
 from game.ai.profiles import Profile, profile_for
 from game.ai.explain import describe, line
 from game.engine import Action, State
@@ -125,7 +125,8 @@ class Search:
         the first ``step`` and counts against the budget."""
         profile, state, rng = self.profile, self.state, self.rng
         if profile.playout != "random":
-            self.playout_bot = make_bot(state.game_id, profile.playout, rng.getrandbits(32))
+            self.playout_bot = heuristic_bot(state.game_id, profile.playout,
+                                             rng.getrandbits(32))
             if profile.playout_samples is not None:
                 # A bot that judges by sampled worlds (Flip a Bird's row beliefs) can
                 # sample fewer in a playout: a rougher policy, but more deals per move.
@@ -137,7 +138,7 @@ class Search:
         if profile.prior > 0 or profile.prior_z > 0 or profile.paired:
             seed = rng.getrandbits(32)
             adviser = (profile.adviser(seed) if profile.adviser is not None
-                       else make_bot(state.game_id, "normal", seed))
+                       else heuristic_bot(state.game_id, "normal", seed))
             self.prior = adviser.choose(state, self.seat)
             if profile.shortlist and len(self.alive) > profile.shortlist:
                 # A wide field costs a playout per action a deal, and a budget that

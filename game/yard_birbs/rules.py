@@ -6,7 +6,8 @@ rulings it leaves open are YB-1..YB-9 in ``RULINGS.md`` and are cited where appl
 
 A turn is a chain of small decisions by one seat (play; take a bird, then its flock; then
 an ability or skip, then its targets one at a time). ``view(seat).phase`` names the
-decision being asked so that a table scene can show the right prompt.
+decision being asked; each decision is one entry of ``PHASES`` (a :class:`Phase`: its
+legal moves, what a move does, its prompt), so a new decision is one new entry.
 
 Hidden information and what seats remember
 -----------------------------------------
@@ -25,7 +26,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from game import engine
 from game.engine import Event, GameOver, child_rng, rng_from_json, rng_to_json
@@ -61,26 +62,13 @@ FLY_OFF_BIRD = "fly_off_bird"          # PickYard(card), a solo bird
 FLY_OFF_BURY = "fly_off_bury"          # PickHand(card) to put under the deck
 OVER = "over"
 
-PHASE_PROMPTS: dict[str, str] = {
-    PLAY: "Play a card to the feeder",
-    TAKE: "Take a bird from the feeder",
-    FLOCK: "Choose a flock for the bird",
-    ABILITY: "Use an ability, or skip",
-    LIFER_SWAP_HAND: "Lifer Swap: choose a card from your hand",
-    FEEDER_SWAP_GIVE: "Feeder Swap: choose a bird of your yard to give",
-    FEEDER_SWAP_TAKE: "Feeder Swap: choose a bird in the feeder to take",
-    FEEDER_SWAP_FLOCK: "Feeder Swap: choose a flock for the bird",
-    HAND_FEEDER_TAKE: "Hand to Feeder: choose a bird in the feeder to take",
-    HAND_FEEDER_GIVE: "Hand to Feeder: choose a card from your hand to give",
-    REFLOCK_BIRD: "Reflock: choose a bird to move",
-    REFLOCK_FLOCK: "Reflock: choose where it goes",
-    MERGE_FIRST: "Merge: choose a flock",
-    MERGE_SECOND: "Merge: choose the flock to join it with",
-    BIRDSEED_BURY: "Birdseed: choose a card to put under the deck",
-    FLY_OFF_BIRD: "Fly Off: choose a solo bird",
-    FLY_OFF_BURY: "Fly Off: choose a card to put under the deck",
-    OVER: "The game is over",
-}
+# Where a phase's choices lie (``Phase.zone``), for the table and phone pages.
+HAND_ZONE = "hand"        # a card of the hand (Play, PickHand)
+FEEDER_ZONE = "feeder"    # a bird in the feeder (Take, PickFeeder)
+FLOCK_ZONE = "flock"      # where a bird goes: a flock of the yard or a new one (ToFlock)
+YARD_ZONE = "yard"        # a bird of the yard (PickYard)
+MERGE_ZONE = "merge"      # a whole flock of the yard (PickFlock)
+ABILITY_ZONE = "ability"  # an ability of the row, or none (UseAbility, Skip)
 
 # The results panel shows about 11 rows of ~20 characters at five players.
 BREAKDOWN_ROWS = 11
@@ -736,7 +724,7 @@ class YardBirbsView:
 
     @property
     def prompt(self) -> str:
-        return PHASE_PROMPTS[self.phase]
+        return PHASES[self.phase].prompt
 
     def known_cards(self, seat: int) -> tuple[Card, ...]:
         """Cards this viewer knows to be in ``seat``'s hand."""
@@ -866,55 +854,79 @@ class State(engine.State):
         events.append(AbilitiesDealt(tuple((i + 2, a) for i, a in enumerate(row)),
                                      tuple(discarded), redeal))
 
-    # -- legal moves ----------------------------------------------------------------------
+    # -- the moves: the table PHASES (after this class) names each phase's handlers ------
     def _legal_actions(self) -> list:
-        seat = self.current_player
-        phase = self.phase
-        if phase == PLAY:
-            return [_PLAY[c] for c in may_follow(self.hands[seat],
-                                                 [c for c in self.feeder if c is not None],
-                                                 self.lifer.species)]
-        if phase == TAKE or phase == FEEDER_SWAP_TAKE or phase == HAND_FEEDER_TAKE:
-            table = _TAKE if phase == TAKE else _PICK_FEEDER
-            return [table[c] for c in sorted(c for c in self.feeder if c is not None)]
-        if phase == FLOCK or phase == FEEDER_SWAP_FLOCK:
-            bird = self.pending_bird
-            moves = [_TO_FLOCK[i] for i, f in enumerate(self.yards[seat]) if f.joins(bird)]
-            moves.append(_TO_FLOCK[NEW_FLOCK])
-            return moves
-        if phase == ABILITY:
-            place = self.places[seat]
-            moves = [_USE[a] for token, a in enumerate(self.ability_row, 2)
-                     if token <= place and self._usable(a, seat)]
-            moves.append(_SKIP)
-            return moves
-        if phase in (LIFER_SWAP_HAND, HAND_FEEDER_GIVE, BIRDSEED_BURY, FLY_OFF_BURY):
-            return [_PICK_HAND[c] for c in self.hands[seat]]
-        if phase == FEEDER_SWAP_GIVE:  # ruling YB-9: the flock it leaves still qualifies
-            return [_PICK_YARD[c] for c in sorted(c for f in self.yards[seat] for c in f.cards
-                                                  if f.can_lose(c))]
-        if phase == REFLOCK_BIRD:
-            yard = self.yards[seat]
-            return [_PICK_YARD[c] for c in sorted(c for i, f in enumerate(yard)
-                                                  for c in f.cards
-                                                  if self._reflock_targets(yard, i, c))]
-        if phase == REFLOCK_FLOCK:
-            yard = self.yards[seat]
-            return [_TO_FLOCK[i] for i in self._reflock_targets(yard, self.pending_flock,
-                                                                self.pending_card)]
-        if phase == MERGE_FIRST:
-            yard = self.yards[seat]
-            return [_PICK_FLOCK[i] for i, f in enumerate(yard)
-                    if any(j != i and f.merges(g) for j, g in enumerate(yard))]
-        if phase == MERGE_SECOND:
-            yard = self.yards[seat]
-            first = yard[self.pending_flock]
-            return [_PICK_FLOCK[j] for j, g in enumerate(yard)
-                    if j != self.pending_flock and first.merges(g)]
-        if phase == FLY_OFF_BIRD:  # a solo bird: its flock is left empty (ruling YB-9)
-            return [_PICK_YARD[c] for c in sorted(f.cards[0] for f in self.yards[seat]
-                                                  if len(f.cards) == 1)]
+        return PHASES[self.phase].legal(self, self.current_player)
+
+    def _apply(self, action) -> list[Event]:
+        events: list[Event] = []
+        PHASES[self.phase].apply(self, self.current_player, action, events)
+        return events
+
+    # -- the moves each phase offers -------------------------------------------------------
+    def _no_moves(self, seat: int) -> list:
         return []
+
+    def _moves_play(self, seat: int) -> list:
+        return [_PLAY[c] for c in may_follow(self.hands[seat],
+                                             [c for c in self.feeder if c is not None],
+                                             self.lifer.species)]
+
+    def _feeder_birds(self) -> list[Card]:
+        return sorted(c for c in self.feeder if c is not None)
+
+    def _moves_take(self, seat: int) -> list:
+        return [_TAKE[c] for c in self._feeder_birds()]
+
+    def _moves_pick_feeder(self, seat: int) -> list:
+        return [_PICK_FEEDER[c] for c in self._feeder_birds()]
+
+    def _moves_flock(self, seat: int) -> list:
+        """Where the bird just taken may go: a flock it joins, or a new one."""
+        bird = self.pending_bird
+        moves = [_TO_FLOCK[i] for i, f in enumerate(self.yards[seat]) if f.joins(bird)]
+        moves.append(_TO_FLOCK[NEW_FLOCK])
+        return moves
+
+    def _moves_ability(self, seat: int) -> list:
+        moves = self._usable_abilities(seat)
+        moves.append(_SKIP)
+        return moves
+
+    def _moves_pick_hand(self, seat: int) -> list:
+        return [_PICK_HAND[c] for c in self.hands[seat]]
+
+    def _moves_swap_give(self, seat: int) -> list:
+        # ruling YB-9: the flock it leaves still qualifies
+        return [_PICK_YARD[c] for c in sorted(c for f in self.yards[seat] for c in f.cards
+                                              if f.can_lose(c))]
+
+    def _moves_reflock_bird(self, seat: int) -> list:
+        yard = self.yards[seat]
+        return [_PICK_YARD[c] for c in sorted(c for i, f in enumerate(yard)
+                                              for c in f.cards
+                                              if self._reflock_targets(yard, i, c))]
+
+    def _moves_reflock_flock(self, seat: int) -> list:
+        yard = self.yards[seat]
+        return [_TO_FLOCK[i] for i in self._reflock_targets(yard, self.pending_flock,
+                                                            self.pending_card)]
+
+    def _moves_merge_first(self, seat: int) -> list:
+        yard = self.yards[seat]
+        return [_PICK_FLOCK[i] for i, f in enumerate(yard)
+                if any(j != i and f.merges(g) for j, g in enumerate(yard))]
+
+    def _moves_merge_second(self, seat: int) -> list:
+        yard = self.yards[seat]
+        first = yard[self.pending_flock]
+        return [_PICK_FLOCK[j] for j, g in enumerate(yard)
+                if j != self.pending_flock and first.merges(g)]
+
+    def _moves_fly_off(self, seat: int) -> list:
+        # a solo bird: its flock is left empty (ruling YB-9)
+        return [_PICK_YARD[c] for c in sorted(f.cards[0] for f in self.yards[seat]
+                                              if len(f.cards) == 1)]
 
     @staticmethod
     def _reflock_targets(yard: list[Flock], src: int, card: Card) -> list[int]:
@@ -929,6 +941,13 @@ class State(engine.State):
         if not alone:
             targets.append(NEW_FLOCK)
         return targets
+
+    def _usable_abilities(self, seat: int) -> list:
+        """Ruling YB-7: the abilities beside the tokens up to the seat's place that it
+        could carry through now."""
+        place = self.places[seat]
+        return [_USE[a] for token, a in enumerate(self.ability_row, 2)
+                if token <= place and self._usable(a, seat)]
 
     def _usable(self, ability: int, seat: int) -> bool:
         """An ability is offered only if it can be carried through to the end."""
@@ -951,29 +970,12 @@ class State(engine.State):
             return bool(self.deck) and any(len(f.cards) == 1 for f in yard)
         return False
 
-    # -- applying moves -------------------------------------------------------------------
-    def _apply(self, action) -> list[Event]:
-        events: list[Event] = []
-        seat = self.current_player
-        phase = self.phase
-        if phase == PLAY:
-            self._play(seat, action.card, events)
-        elif phase == TAKE:
-            self._take(seat, action.card, events, forced=False)
-        elif phase == FLOCK:
-            self._flock_pending(seat, action.flock, events)
-            self._after_bird(seat, events)
-        elif phase == ABILITY:
-            if isinstance(action, Skip):
-                events.append(AbilitySkipped(seat))
-                self._next_drafter(events)
-            else:
-                self._start_ability(seat, action.ability, events)
-        else:
-            self._ability_step(seat, phase, action, events)
-        return events
+    # -- what a move does: the trick and the draft ---------------------------------------
+    def _no_move(self, seat: int, action, events: list[Event]) -> None:
+        raise AssertionError("the game is over")  # pragma: no cover - apply() refuses first
 
-    def _play(self, seat: int, card: Card, events: list[Event]) -> None:
+    def _do_play(self, seat: int, action: Play, events: list[Event]) -> None:
+        card = action.card
         self.hands[seat].remove(card)
         self.known.pop(card, None)
         self.feeder.append(card)
@@ -993,6 +995,20 @@ class State(engine.State):
         events.append(TrickRanked(self.trick, tuple(placements)))
         self.draft_index = 0
         self._begin_draft_turn(events)
+
+    def _do_take(self, seat: int, action: Take, events: list[Event]) -> None:
+        self._take(seat, action.card, events, forced=False)
+
+    def _do_flock(self, seat: int, action: ToFlock, events: list[Event]) -> None:
+        self._flock_pending(seat, action.flock, events)
+        self._after_bird(seat, events)
+
+    def _do_ability(self, seat: int, action: UseAbility | Skip, events: list[Event]) -> None:
+        if isinstance(action, Skip):
+            events.append(AbilitySkipped(seat))
+            self._next_drafter(events)
+        else:
+            self._start_ability(seat, action.ability, events)
 
     def _begin_draft_turn(self, events: list[Event]) -> None:
         """Ruling YB-5: in place order; the last place simply takes the last bird."""
@@ -1027,15 +1043,12 @@ class State(engine.State):
 
     def _after_bird(self, seat: int, events: list[Event]) -> None:
         """Ruling YB-7: from second place on, an ability may follow taking a bird."""
-        place = self.places[seat]
-        if place >= 2:
-            usable = [_USE[a] for token, a in enumerate(self.ability_row, 2)
-                      if token <= place and self._usable(a, seat)]
-            if usable:
-                self.phase = ABILITY
-                usable.append(_SKIP)
-                self._legal_cache = usable  # already worked out: spare legal_actions()
-                return
+        usable = self._usable_abilities(seat) if self.places[seat] >= 2 else []
+        if usable:
+            self.phase = ABILITY
+            usable.append(_SKIP)
+            self._legal_cache = usable  # already worked out: spare legal_actions()
+            return
         self._next_drafter(events)
 
     def _next_drafter(self, events: list[Event]) -> None:
@@ -1116,95 +1129,107 @@ class State(engine.State):
         elif ability == FLY_OFF:
             self.phase = FLY_OFF_BIRD
 
-    def _ability_step(self, seat: int, phase: str, action, events: list[Event]) -> None:
+    def _do_lifer_swap(self, seat: int, action: PickHand, events: list[Event]) -> None:
+        card, old = action.card, self.lifer
+        hand = self.hands[seat]
+        hand.remove(card)
+        self.known.pop(card, None)
+        hand.append(old)
+        hand.sort()
+        self.known[old] = self.all_mask  # everyone saw the old Lifer go into that hand
+        self.lifer = card
+        events.append(LiferSwapped(seat, card, old))
+        self._deal_abilities(events, redeal=True)  # ★: a new row at once
+        self._next_drafter(events)
+
+    def _do_swap_give(self, seat: int, action: PickYard, events: list[Event]) -> None:
+        self.pending_card = action.card
+        self.phase = FEEDER_SWAP_TAKE
+
+    def _do_swap_take(self, seat: int, action: PickFeeder, events: list[Event]) -> None:
         yard = self.yards[seat]
-        if phase == LIFER_SWAP_HAND:
-            card, old = action.card, self.lifer
-            hand = self.hands[seat]
-            hand.remove(card)
-            self.known.pop(card, None)
-            hand.append(old)
-            hand.sort()
-            self.known[old] = self.all_mask  # everyone saw the old Lifer go into that hand
-            self.lifer = card
-            events.append(LiferSwapped(seat, card, old))
-            self._deal_abilities(events, redeal=True)  # ★: a new row at once
-            self._next_drafter(events)
-        elif phase == FEEDER_SWAP_GIVE:
-            self.pending_card = action.card
-            self.phase = FEEDER_SWAP_TAKE
-        elif phase == FEEDER_SWAP_TAKE:
-            given, taken = self.pending_card, action.card
-            index = self._flock_of(yard, given)
-            rest = yard[index].minus(given)
-            slot = self.feeder.index(taken)
-            self.feeder[slot] = given  # the given bird joins no flock until taken
-            events.append(FeederSwapped(seat, given, taken, slot, index, rest is None))
-            if rest is None:
-                del yard[index]
-            else:
-                yard[index] = rest
-            self.pending_card = None
-            self.pending_bird = taken
-            self.phase = FEEDER_SWAP_FLOCK
-        elif phase == FEEDER_SWAP_FLOCK:
-            self._flock_pending(seat, action.flock, events)
-            self._next_drafter(events)
-        elif phase == HAND_FEEDER_TAKE:
-            self.pending_card = action.card
-            self.phase = HAND_FEEDER_GIVE
-        elif phase == HAND_FEEDER_GIVE:
-            given, taken = action.card, self.pending_card
-            hand = self.hands[seat]
-            hand.remove(given)
-            self.known.pop(given, None)
-            slot = self.feeder.index(taken)
-            self.feeder[slot] = given
-            hand.append(taken)
-            hand.sort()
-            self.known[taken] = self.all_mask  # taken face up: everyone knows it is there
-            events.append(HandFeederSwapped(seat, given, taken, slot))
-            self._next_drafter(events)
-        elif phase == REFLOCK_BIRD:
-            self.pending_card = action.card
-            self.pending_flock = self._flock_of(yard, action.card)
-            self.phase = REFLOCK_FLOCK
-        elif phase == REFLOCK_FLOCK:
-            card, src, dst = self.pending_card, self.pending_flock, action.flock
-            rest = yard[src].minus(card)
-            if dst == NEW_FLOCK:
-                yard.append(Flock((card,)))
-            else:
-                yard[dst] = yard[dst].plus(card)
-            events.append(BirdReflocked(seat, card, src, dst, rest is None))
-            if rest is None:
-                del yard[src]
-            else:
-                yard[src] = rest
-            self._next_drafter(events)
-        elif phase == MERGE_FIRST:
-            self.pending_flock = action.flock
-            self.phase = MERGE_SECOND
-        elif phase == MERGE_SECOND:
-            first, second = self.pending_flock, action.flock
-            low, high = min(first, second), max(first, second)
-            merged = Flock(yard[low].cards + yard[high].cards)
-            yard[low] = merged
-            del yard[high]
-            events.append(FlocksMerged(seat, first, second, merged.kind, merged.points))
-            self._next_drafter(events)
-        elif phase == FLY_OFF_BIRD:
-            index = self._flock_of(yard, action.card)
+        given, taken = self.pending_card, action.card
+        index = self._flock_of(yard, given)
+        rest = yard[index].minus(given)
+        slot = self.feeder.index(taken)
+        self.feeder[slot] = given  # the given bird joins no flock until taken
+        events.append(FeederSwapped(seat, given, taken, slot, index, rest is None))
+        if rest is None:
             del yard[index]
-            self._bury(seat, action.card, "yard", public=True, events=events, flock=index)
-            self._draw(seat, events)
-            self.phase = FLY_OFF_BURY
-        elif phase in (BIRDSEED_BURY, FLY_OFF_BURY):
-            self.hands[seat].remove(action.card)
-            self._bury(seat, action.card, "hand", public=False, events=events)
-            self._next_drafter(events)
-        else:  # pragma: no cover - every phase with moves is handled above
-            raise AssertionError(f"no handler for phase {phase}")
+        else:
+            yard[index] = rest
+        self.pending_card = None
+        self.pending_bird = taken
+        self.phase = FEEDER_SWAP_FLOCK
+
+    def _do_swap_flock(self, seat: int, action: ToFlock, events: list[Event]) -> None:
+        self._flock_pending(seat, action.flock, events)
+        self._next_drafter(events)
+
+    def _do_hand_feeder_take(self, seat: int, action: PickFeeder, events: list[Event]) -> None:
+        self.pending_card = action.card
+        self.phase = HAND_FEEDER_GIVE
+
+    def _do_hand_feeder_give(self, seat: int, action: PickHand, events: list[Event]) -> None:
+        given, taken = action.card, self.pending_card
+        hand = self.hands[seat]
+        hand.remove(given)
+        self.known.pop(given, None)
+        slot = self.feeder.index(taken)
+        self.feeder[slot] = given
+        hand.append(taken)
+        hand.sort()
+        self.known[taken] = self.all_mask  # taken face up: everyone knows it is there
+        events.append(HandFeederSwapped(seat, given, taken, slot))
+        self._next_drafter(events)
+
+    def _do_reflock_bird(self, seat: int, action: PickYard, events: list[Event]) -> None:
+        self.pending_card = action.card
+        self.pending_flock = self._flock_of(self.yards[seat], action.card)
+        self.phase = REFLOCK_FLOCK
+
+    def _do_reflock_flock(self, seat: int, action: ToFlock, events: list[Event]) -> None:
+        yard = self.yards[seat]
+        card, src, dst = self.pending_card, self.pending_flock, action.flock
+        rest = yard[src].minus(card)
+        if dst == NEW_FLOCK:
+            yard.append(Flock((card,)))
+        else:
+            yard[dst] = yard[dst].plus(card)
+        events.append(BirdReflocked(seat, card, src, dst, rest is None))
+        if rest is None:
+            del yard[src]
+        else:
+            yard[src] = rest
+        self._next_drafter(events)
+
+    def _do_merge_first(self, seat: int, action: PickFlock, events: list[Event]) -> None:
+        self.pending_flock = action.flock
+        self.phase = MERGE_SECOND
+
+    def _do_merge_second(self, seat: int, action: PickFlock, events: list[Event]) -> None:
+        yard = self.yards[seat]
+        first, second = self.pending_flock, action.flock
+        low, high = min(first, second), max(first, second)
+        merged = Flock(yard[low].cards + yard[high].cards)
+        yard[low] = merged
+        del yard[high]
+        events.append(FlocksMerged(seat, first, second, merged.kind, merged.points))
+        self._next_drafter(events)
+
+    def _do_fly_off(self, seat: int, action: PickYard, events: list[Event]) -> None:
+        yard = self.yards[seat]
+        index = self._flock_of(yard, action.card)
+        del yard[index]
+        self._bury(seat, action.card, "yard", public=True, events=events, flock=index)
+        self._draw(seat, events)
+        self.phase = FLY_OFF_BURY
+
+    def _do_bury(self, seat: int, action: PickHand, events: list[Event]) -> None:
+        """Birdseed and Fly Off end with a card of the hand under the deck."""
+        self.hands[seat].remove(action.card)
+        self._bury(seat, action.card, "hand", public=False, events=events)
+        self._next_drafter(events)
 
     @staticmethod
     def _flock_of(yard: list[Flock], card: Card) -> int:
@@ -1487,6 +1512,67 @@ class State(engine.State):
                                    for seat in rnd)
                              for rnd in data["round_results"]]
         return new
+
+
+# ======================================================================================
+# The phases: one entry per decision
+# ======================================================================================
+@dataclass(frozen=True, slots=True)
+class Phase:
+    """One decision a seat can be asked for, holding its moves as boardgame.io's phases
+    and stages do: ``legal(state, seat)`` lists them, ``apply(state, seat, action,
+    events)`` plays one (and sets the next phase), ``prompt`` asks for it, ``zone`` says
+    where its choices lie, and ``fresh`` marks a decision that starts anew (a card to
+    play, a bird to take, an ability, a bury after a draw, the end): a person's chain of
+    picks on the table or a phone's grouped choices stop before it."""
+    name: str
+    prompt: str
+    legal: Callable[[State, int], list]
+    apply: Callable[[State, int, Any, list[Event]], None]
+    zone: str
+    fresh: bool = False
+
+
+PHASES: dict[str, Phase] = {p.name: p for p in (
+    Phase(PLAY, "Play a card to the feeder", State._moves_play, State._do_play,
+          HAND_ZONE, fresh=True),
+    Phase(TAKE, "Take a bird from the feeder", State._moves_take, State._do_take,
+          FEEDER_ZONE, fresh=True),
+    Phase(FLOCK, "Choose a flock for the bird", State._moves_flock, State._do_flock,
+          FLOCK_ZONE),
+    Phase(ABILITY, "Use an ability, or skip", State._moves_ability, State._do_ability,
+          ABILITY_ZONE, fresh=True),
+    Phase(LIFER_SWAP_HAND, "Lifer Swap: choose a card from your hand",
+          State._moves_pick_hand, State._do_lifer_swap, HAND_ZONE),
+    Phase(FEEDER_SWAP_GIVE, "Feeder Swap: choose a bird of your yard to give",
+          State._moves_swap_give, State._do_swap_give, YARD_ZONE),
+    Phase(FEEDER_SWAP_TAKE, "Feeder Swap: choose a bird in the feeder to take",
+          State._moves_pick_feeder, State._do_swap_take, FEEDER_ZONE),
+    Phase(FEEDER_SWAP_FLOCK, "Feeder Swap: choose a flock for the bird",
+          State._moves_flock, State._do_swap_flock, FLOCK_ZONE),
+    Phase(HAND_FEEDER_TAKE, "Hand to Feeder: choose a bird in the feeder to take",
+          State._moves_pick_feeder, State._do_hand_feeder_take, FEEDER_ZONE),
+    Phase(HAND_FEEDER_GIVE, "Hand to Feeder: choose a card from your hand to give",
+          State._moves_pick_hand, State._do_hand_feeder_give, HAND_ZONE),
+    Phase(REFLOCK_BIRD, "Reflock: choose a bird to move",
+          State._moves_reflock_bird, State._do_reflock_bird, YARD_ZONE),
+    Phase(REFLOCK_FLOCK, "Reflock: choose where it goes",
+          State._moves_reflock_flock, State._do_reflock_flock, FLOCK_ZONE),
+    Phase(MERGE_FIRST, "Merge: choose a flock",
+          State._moves_merge_first, State._do_merge_first, MERGE_ZONE),
+    Phase(MERGE_SECOND, "Merge: choose the flock to join it with",
+          State._moves_merge_second, State._do_merge_second, MERGE_ZONE),
+    Phase(BIRDSEED_BURY, "Birdseed: choose a card to put under the deck",
+          State._moves_pick_hand, State._do_bury, HAND_ZONE, fresh=True),
+    Phase(FLY_OFF_BIRD, "Fly Off: choose a solo bird",
+          State._moves_fly_off, State._do_fly_off, YARD_ZONE),
+    Phase(FLY_OFF_BURY, "Fly Off: choose a card to put under the deck",
+          State._moves_pick_hand, State._do_bury, HAND_ZONE, fresh=True),
+    Phase(OVER, "The game is over", State._no_moves, State._no_move, "", fresh=True),
+)}
+
+PHASE_PROMPTS: dict[str, str] = {name: phase.prompt for name, phase in PHASES.items()}
+"""Each phase's prompt by name (read from PHASES)."""
 
 
 def new_state(num_players: int, seed: int | None = None, **options) -> State:

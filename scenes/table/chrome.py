@@ -405,12 +405,18 @@ class Chrome:
             picture.blit(title, (16, top))
             top += step
         bottom = anchor.h - 10
+        kept: dict[tuple, list[pygame.Surface]] = {}
         for i, line in enumerate(reversed(lines)):
-            rows = a.wrap(line, 28, width)
+            colour = ui.TEXT if i < bright else ui.TEXT_MUTED
+            # a line's rows are wrapped and rendered once while it is on show: a new move
+            # then costs its own line, not a re-render of the whole panel
+            key = (str(line), colour, width)
+            rows = self._log_rows.get(key) or [a.text(row, 28, colour)
+                                               for row in a.wrap(line, 28, width)]
+            kept[key] = rows
             if bottom - step * len(rows) < top and i:
                 break                              # an older line that does not fit whole
             bottom -= step * len(rows)
-            colour = ui.TEXT if i < bright else ui.TEXT_MUTED
             mover = getattr(line, "mover", None)
             if mover is not None and 0 <= mover < len(self.match.seats):
                 seat = self.match.seats[mover]
@@ -418,7 +424,8 @@ class Chrome:
                               (16 + 11, bottom + step // 2), 10,
                               ui.SEAT_COLOURS[seat.colour % 6])
             for k, row in enumerate(rows):
-                picture.blit(a.text(row, 28, colour), (16 + marker, bottom + k * step))
+                picture.blit(row, (16 + marker, bottom + k * step))
+        self._log_rows = kept
         return ui.fast(picture)
 
     shout_style = (60, 34, 1300)   # title and subtitle size, the widest a line may be

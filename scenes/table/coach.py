@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import Callable, Mapping
+from typing import TYPE_CHECKING, Callable, Mapping
 
 import pygame
 
@@ -47,6 +47,10 @@ from scenes.picker import Option
 from scenes.table.chrome import Chrome
 from scenes.widgets import Button
 from sprites import ui
+
+if TYPE_CHECKING:
+    from game.context import Context
+    from game.scene import Scene
 
 TEXT_PX = 30            # the panel's words (the ten-foot floor is 28)
 PANEL_W = (640, 560, 480, 400, 360)   # widths tried for the panel, widest first
@@ -83,7 +87,7 @@ def guide_for(game_id: str) -> Guide | None:
 
 
 # -- first play ----------------------------------------------------------------------------
-def first_play(ctx, game_id: str) -> bool:
+def first_play(ctx: Context, game_id: str) -> bool:
     """Should picking ``game_id`` offer a guided game? Only if it has a guide, this is no
     kiosk, it was never offered here, and the store holds no match of it."""
     if ctx.options.kiosk or guide_for(game_id) is None:
@@ -95,7 +99,7 @@ def first_play(ctx, game_id: str) -> bool:
     return not any(entry.game_id == game_id for entry in ctx.store.unfinished())
 
 
-def remember_offer(ctx, game_id: str) -> None:
+def remember_offer(ctx: Context, game_id: str) -> None:
     """The offer was answered: never ask for this game again (kiosks keep no settings)."""
     if ctx.options.kiosk or game_id in ctx.settings.guided_seen:
         return
@@ -103,7 +107,7 @@ def remember_offer(ctx, game_id: str) -> None:
     ctx.save_settings()
 
 
-def guided_match(ctx, game_id: str, guide: Guide) -> Match:
+def guided_match(ctx: Context, game_id: str, guide: Guide) -> Match:
     """One person (the most recent profile's name, if any) against Easy AI seats."""
     profiles = ctx.store.profiles(1)
     name = profiles[0].name if profiles else SEAT_NAMES[0]
@@ -116,7 +120,7 @@ def guided_match(ctx, game_id: str, guide: Guide) -> Match:
 _COACHED: dict[tuple[type, str], type] = {}
 
 
-def coached_table(ctx, game_id: str):
+def coached_table(ctx: Context, game_id: str) -> Scene:
     """The game's table with the coach in front of it, dealt from the guide's seed."""
     from scenes.table.spec import table_spec
 
@@ -131,11 +135,11 @@ def coached_table(ctx, game_id: str):
     return _COACHED[key](ctx, guided_match(ctx, game_id, guide))
 
 
-def start_guided(ctx, game_id: str) -> None:
+def start_guided(ctx: Context, game_id: str) -> None:
     """Open a guided game of ``game_id`` on top of the current screen."""
     remember_offer(ctx, game_id)
     ctx.session.last_game = game_id
-    ctx.stack.push(coached_table(ctx, game_id))
+    ctx.go("guided", game_id)   # coached_table, by its route
 
 
 # -- the coach's suggestions ----------------------------------------------------------------
@@ -536,7 +540,8 @@ class GuideOffer(Overlay):
     panel_size = (1160, 500)
     prompts = ((Act.CONFIRM, "Choose"), (Act.BACK, "Back"))
 
-    def __init__(self, ctx, game_id: str, just_play: Callable[[], object]) -> None:
+    def __init__(self, ctx: Context, game_id: str,
+                 just_play: Callable[[], object]) -> None:
         super().__init__(ctx)
         self.game_id = game_id
         self.just_play = just_play

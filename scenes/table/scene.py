@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from collections import deque
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -40,6 +41,9 @@ from scenes.table.keeping import Keeping, Resume
 from scenes.table.log import LogLine, shown_to
 from scenes.table.phones import PhoneDesk
 from sprites.tween import Animator, Call
+
+if TYPE_CHECKING:
+    from game.context import Context
 
 SPEED = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "brisk": 0.7}  # animation time factor
 THINK = {"slow": 1.0, "normal": 0.45, "fast": 0.12, "brisk": 0.25}  # least seconds an AI "thinks"
@@ -66,7 +70,7 @@ class TableScene(Animations, Changes, Chrome, Couch, Keeping, Hints, Scene):
     speed_name: str | None = None   # overrides the AI speed setting (attract mode: "brisk")
     on_finished = None              # called instead of showing the results (attract mode)
 
-    def __init__(self, ctx, match: Match, resume: Resume | None = None) -> None:
+    def __init__(self, ctx: Context, match: Match, resume: Resume | None = None) -> None:
         super().__init__(ctx)
         if match.seed is None:   # a deal is recorded as its seed: every table has one
             match = replace(match, seed=random.SystemRandom().randrange(2 ** 62))
@@ -110,6 +114,7 @@ class TableScene(Animations, Changes, Chrome, Couch, Keeping, Hints, Scene):
         self._plates: dict[int, tuple] = {}
         self._felt: tuple | None = None
         self._log_picture: tuple | None = None
+        self._log_rows: dict = {}        # the log panel's rendered rows, by line (chrome)
         self.start_changes()           # what the others changed since a person's move
         # hints: the Hard AI's suggestion for a human's current decision
         self.hint_bot = None
@@ -377,9 +382,8 @@ class TableScene(Animations, Changes, Chrome, Couch, Keeping, Hints, Scene):
                 if self.on_finished is not None:
                     self.on_finished(self)
                     return
-                from scenes.results import Results
-                self.ctx.stack.replace(Results(self.ctx, self.state, self.match,
-                                               match_id=getattr(self, "match_id", None)))
+                self.ctx.go("results", self.state, self.match,
+                            match_id=getattr(self, "match_id", None), how="replace")
             return
         seat = self.state.current_player
         if self.decision is None:
@@ -392,8 +396,7 @@ class TableScene(Animations, Changes, Chrome, Couch, Keeping, Hints, Scene):
             return
         if self.is_human(seat):
             if self.private_turn(seat) and self.revealed != seat:
-                from scenes.overlays import PrivacyScreen
-                self.ctx.stack.push(PrivacyScreen(self.ctx, self, seat))
+                self.ctx.go("privacy", self, seat)
                 return
             if not self.turn_ready:
                 self.turn_ready = True
@@ -417,9 +420,8 @@ class TableScene(Animations, Changes, Chrome, Couch, Keeping, Hints, Scene):
             self.phone_gone_for += dt
             self.phone_snooze = max(0.0, self.phone_snooze - dt)
             if self.phone_gone_for >= PHONE_GRACE and self.phone_snooze <= 0.0:
-                from scenes.table.waiting import PhoneWaiting
                 self.phone_snooze = PHONE_SNOOZE
-                self.ctx.stack.push(PhoneWaiting(self.ctx, self, seat))
+                self.ctx.go("phone_waiting", self, seat)
                 return
         self._step_hint()
 
@@ -479,6 +481,5 @@ class TableScene(Animations, Changes, Chrome, Couch, Keeping, Hints, Scene):
         return False
 
     def open_pause(self) -> None:
-        from scenes.pause import Pause
         self.ctx.play("tap")
-        self.ctx.stack.push(Pause(self.ctx, self.match.game_id, table=self))
+        self.ctx.go("pause", self.match.game_id, table=self)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from game.engine import GAMES
 from game.session import Match
+from sprites.birds import LOOKS
 
 
 @dataclass(frozen=True)
@@ -22,6 +23,8 @@ class TableSpec:
     guide: str = ""                       # module with GUIDE: its guided first game
     colour: tuple[int, int, int] = (30, 36, 54)   # its card in Game select
     hero: str = "robin"                   # the bird on that card
+    looks: str = ""                       # module with LOOKS: its birds (sprites.birds)
+    parade: tuple[str, ...] = ()          # its birds on the title's fence
 
     def table_class(self) -> type:
         module, _, name = self.table.partition(":")
@@ -43,6 +46,15 @@ def table_spec(game_id: str) -> TableSpec | None:
     except ModuleNotFoundError:
         return None
     return getattr(importlib.import_module(spec.table), "TABLE", None)
+
+
+def _looks_modules() -> list[str]:
+    """Every registered game's looks module, for the bird book to read when first needed."""
+    specs = (table_spec(game_id) for game_id in GAMES)
+    return [spec.looks for spec in specs if spec is not None and spec.looks]
+
+
+LOOKS.add_source(_looks_modules)
 
 
 def playable(game_id: str) -> bool:

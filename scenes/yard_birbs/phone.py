@@ -16,9 +16,7 @@ SIZE = (196, 273)
 MAX_DEPTH = 4
 # decisions that belong with the one before them: a taken bird's flock, an ability's
 # targets (not the ability after a flock, the next trick, or a bury after a draw)
-GROUPED = {R.FLOCK, R.LIFER_SWAP_HAND, R.FEEDER_SWAP_GIVE, R.FEEDER_SWAP_TAKE,
-           R.FEEDER_SWAP_FLOCK, R.HAND_FEEDER_TAKE, R.HAND_FEEDER_GIVE, R.REFLOCK_BIRD,
-           R.REFLOCK_FLOCK, R.MERGE_FIRST, R.MERGE_SECOND, R.FLY_OFF_BIRD}
+GROUPED = frozenset(name for name, phase in R.PHASES.items() if not phase.fresh)
 CARD_ACTIONS = (R.Play, R.Take, R.PickHand, R.PickFeeder, R.PickYard)
 
 

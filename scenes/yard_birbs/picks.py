@@ -24,12 +24,9 @@ from scenes.yard_birbs.geometry import CH, CW, FH, FW, YardBirbsGeometry
 from scenes.yard_birbs.model import Model
 
 # After these phases a new decision begins: a chain of picks ends there.
-DECISION_STARTS = {R.PLAY, R.TAKE, R.ABILITY, R.BIRDSEED_BURY, R.FLY_OFF_BURY, R.OVER}
-HAND_PICKS = {R.LIFER_SWAP_HAND, R.HAND_FEEDER_GIVE, R.BIRDSEED_BURY, R.FLY_OFF_BURY}
-FEEDER_PICKS = {R.TAKE, R.FEEDER_SWAP_TAKE, R.HAND_FEEDER_TAKE}
-FLOCK_PICKS = {R.FLOCK, R.FEEDER_SWAP_FLOCK, R.REFLOCK_FLOCK}
-YARD_PICKS = {R.FEEDER_SWAP_GIVE, R.REFLOCK_BIRD, R.FLY_OFF_BIRD}
-MERGE_PICKS = {R.MERGE_FIRST, R.MERGE_SECOND}
+DECISION_STARTS = frozenset(name for name, p in R.PHASES.items() if p.fresh)
+# The flock choices for a bird (the table previews what each adds).
+FLOCK_PICKS = frozenset(name for name, p in R.PHASES.items() if p.zone == R.FLOCK_ZONE)
 
 
 class TurnChain(PickChain):
@@ -134,18 +131,18 @@ def options_for(geo: YardBirbsGeometry, m: Model, ahead: Lookahead
                 ) -> tuple[list[Option], Rings]:
     """Every choice of the pick ``ahead`` asks for, laid over the table as ``m`` shows
     it (a refused one stays, disabled), and the focus rings that are not their rects."""
-    phase = ahead.phase
-    if phase == R.PLAY or phase in HAND_PICKS:
+    zone = R.PHASES[ahead.phase].zone
+    if zone == R.HAND_ZONE:
         return hand_options(geo, m, ahead), {}
-    if phase in FEEDER_PICKS:
+    if zone == R.FEEDER_ZONE:
         return feeder_options(geo, m, ahead), {}
-    if phase in FLOCK_PICKS:
+    if zone == R.FLOCK_ZONE:
         return flock_options(geo, m, ahead)
-    if phase in YARD_PICKS:
+    if zone == R.YARD_ZONE:
         return yard_options(geo, m, ahead), {}
-    if phase in MERGE_PICKS:
+    if zone == R.MERGE_ZONE:
         return merge_options(geo, m, ahead)
-    if phase == R.ABILITY:
+    if zone == R.ABILITY_ZONE:
         return ability_options(geo, m, ahead), {}
     return [], {}
 
