@@ -1,11 +1,12 @@
 """A match taken out of History: written as a replay file beside the database, or
-opened to be watched again."""
+opened to be watched again (``watch_replay``, shared with Results in scenes/openers.py)."""
 from __future__ import annotations
 
 import time
 from pathlib import Path
 
 from game.store import Store, default_path
+from scenes.openers import watch_replay  # noqa: F401 - History's Watch opens it
 
 
 def replays_dir(store: Store) -> Path:
@@ -27,13 +28,3 @@ def export_match(store: Store, match_id: int) -> str:
     except ReplayError as exc:
         return str(exc)
     return f"Saved to {path}"
-
-
-def watch_replay(ctx, match_id: int) -> str:
-    """Open the replay of ``match_id`` (scenes/replay.py); '' or why it cannot open."""
-    try:
-        from scenes.replay import watch
-    except ImportError:
-        return "Replays are not available"
-    said = watch(ctx, match_id)   # '' when the replay is on screen, else why not
-    return said if isinstance(said, str) else ""
