@@ -11,12 +11,24 @@ from game.cli import Options
 from scenes.start import routes
 
 
-def make_app(tmp_path: Path, **options) -> App:
+def make_app(tmp_path: Path, draw: int = 1, **options) -> App:
+    """A headless App. ``draw`` says how often a frame is drawn: 1 every frame (render
+    checks), N every Nth (long logic runs that still want the drawing code exercised
+    on the states they pass through), 0 never (logic only)."""
     opts = Options(headless=True, **options)
     log = logging.getLogger("birdhouse.test")
     log.setLevel(logging.DEBUG)
-    return App(opts, settings_path=tmp_path / "settings.json", log=log, log_dir=tmp_path / "logs",
-               routes=routes())
+    app = App(opts, settings_path=tmp_path / "settings.json", log=log,
+              log_dir=tmp_path / "logs", routes=routes())
+    if draw != 1:
+        real_due = app.due
+
+        def due(news: bool) -> bool:
+            real_due(news)            # keeps the app's own settle count as it would be
+            return bool(draw) and app.frame_count % draw == 0
+
+        app.due = due                 # type: ignore[method-assign]
+    return app
 
 
 def show(app: App, scene, frames: int = 2):

@@ -9,6 +9,7 @@ import json
 import random
 
 import pygame
+import pytest
 
 from game.engine import GAMES, state_from_dict
 from game.session import Match, default_seats
@@ -64,8 +65,9 @@ def check_invariants(table: TableScene, deep: bool) -> None:
         assert state_from_dict(data).to_dict() == data
 
 
+@pytest.mark.slow
 def test_twenty_thousand_frames_of_random_input(tmp_path):
-    app = make_app(tmp_path)
+    app = make_app(tmp_path, draw=10)   # every 10th frame drawn: draw code still fuzzed
     app.input.opener = lambda index: (100 + index, f"Fuzz pad {index}", None)
     rng = random.Random(20261129)
     games = [g for g in GAMES if playable(g)]
