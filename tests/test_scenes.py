@@ -30,12 +30,16 @@ def _finished_toy():
 
 def test_every_menu_scene_renders_a_frame(app):
     for name, factory in menu_scenes(app.ctx):
+        app.screen.fill((0, 0, 0))
+        before = pygame.image.tobytes(app.screen, "RGB")
         show(app, factory(), frames=3)
         screen = app.screen
         assert screen.get_size() == (1920, 1080)
-        # something was drawn: the frame is not a single flat colour
+        # something was drawn: the canvas is no longer the black it was filled with, and
+        # it is more than one flat colour
         colours = {screen.get_at((x, y))[:3] for x in range(0, 1920, 97) for y in range(0, 1080, 89)}
         assert len(colours) > 5, f"{name} looks blank"
+        assert pygame.image.tobytes(screen, "RGB") != before, f"{name} drew nothing new"
 
 
 def test_results_render_for_a_finished_game(app):
@@ -44,7 +48,13 @@ def test_results_render_for_a_finished_game(app):
     state = _finished_toy()
     scene = Results(app.ctx, state, Match("toy", default_seats(3)))
     show(app, scene, frames=2)
-    assert "win" in scene.headline()
+    names = [seat.name for seat in scene.match.seats]
+    winners = [names[i] for i in state.winners()]
+    losers = [n for i, n in enumerate(names) if i not in state.winners()]
+    headline = scene.headline()
+    # the game's own winners are named, and nobody else is
+    assert "win" in headline and all(name in headline for name in winners), headline
+    assert not any(name in headline for name in losers), headline
 
 
 def test_rules_pages_all_render_and_turn(app):

@@ -157,7 +157,24 @@ def bench_frames(frames: int) -> dict:
         results[name] = {"p50_ms": pct(times, 50), "p99_ms": pct(times, 99),
                          "max_ms": max(times), "thinking_share": thinking / frames,
                          "peak_rss_mb": peak_rss_mb()}
+    results["bird drawn cold (card size)"] = bench_cold_birds()
     return results
+
+
+def bench_cold_birds(rounds: int = 5) -> dict:
+    """Every game's every bird drawn at card size without its cache: what a frame pays
+    the first time a card shows (the caches hide it afterwards)."""
+    import scenes.table.spec  # noqa: F401 - registers where each game's looks live
+    from sprites.birds import LOOKS, draw_bird
+
+    times = []
+    for _ in range(rounds):
+        for key in list(LOOKS):
+            start = time.perf_counter()
+            draw_bird(LOOKS[key], (130, 130))   # a card's bird
+            times.append((time.perf_counter() - start) * 1000)
+    return {"p50_ms": pct(times, 50), "p99_ms": pct(times, 99), "max_ms": max(times),
+            "thinking_share": 0.0, "peak_rss_mb": peak_rss_mb()}
 
 
 # -- games -----------------------------------------------------------------------------
