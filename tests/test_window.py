@@ -106,6 +106,21 @@ def canvas_box(screen: tuple[int, int]) -> pygame.Rect:
     return pygame.Rect((w - cw) // 2, (h - ch) // 2, cw, ch)
 
 
+def settled_shot(screen, box: pygame.Rect, timeout: float = 15.0) -> pygame.Surface:
+    """The screen once the canvas fills ``box`` (grabbed until it does, or the time is up:
+    then the last grab, for the caller's assert to explain), instead of a fixed sleep."""
+    deadline = time.monotonic() + timeout
+    while True:
+        shot = screen.grab()
+        try:
+            assert_whole_canvas(shot, box)
+            return shot
+        except AssertionError:
+            if time.monotonic() > deadline:
+                return shot
+        time.sleep(0.1)
+
+
 def assert_whole_canvas(shot: pygame.Surface, box: pygame.Rect) -> None:
     """The table's four corners sit at the canvas box's corners (nothing cut off or
     shifted) and everything outside the box is a black bar."""
@@ -138,8 +153,7 @@ def test_the_whole_canvas_shows_on_every_screen(screen_of, tmp_path, size, flags
     child = Child(screen, tmp_path, "--seconds", "20", *args, "--seed", "3")
     try:
         assert child.wait_for("READY"), child.close()
-        time.sleep(2.5)
-        shot = screen.grab()
+        shot = settled_shot(screen, canvas_box(screen.size))
     finally:
         log = child.close()
     assert shot.get_size() == screen.size
@@ -153,8 +167,7 @@ def test_a_window_larger_than_the_desktop_is_shrunk_to_fit(screen_of, tmp_path):
                   "--game", "cubirds", "--seed", "3")
     try:
         assert child.wait_for("READY"), child.close()
-        time.sleep(2.5)
-        shot = screen.grab()
+        shot = settled_shot(screen, canvas_box(screen.size))
     finally:
         child.close()
     assert_whole_canvas(shot, canvas_box(screen.size))
@@ -191,9 +204,14 @@ def test_a_click_in_a_letterboxed_window_lands_on_the_canvas_button(screen_of, t
     env = dict(os.environ, DISPLAY=screen.display)
     try:
         assert child.wait_for("SCENE Title"), child.close()
-        time.sleep(1.0)
-        subprocess.run(["xdotool", "mousemove", str(x), str(y), "click", "1"], env=env,
-                       check=True, timeout=10)
-        assert child.wait_for("SCENE GameSelect", timeout=15), child.close()
+        assert child.wait_for("READY"), child.close()
+        # the window may be mapped a moment after its first frame: click until the press
+        # lands (each click is a real X click; one that lands opens Game select)
+        for _ in range(8):
+            subprocess.run(["xdotool", "mousemove", str(x), str(y), "click", "1"], env=env,
+                           check=True, timeout=10)
+            if child.wait_for("SCENE GameSelect", timeout=2):
+                break
+        assert child.wait_for("SCENE GameSelect", timeout=5), child.close()
     finally:
         child.close()
