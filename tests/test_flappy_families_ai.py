@@ -144,7 +144,10 @@ def test_easy_forgets_at_a_steady_rate_and_normal_does_not():
     assert kept == sorted(kept, reverse=True), "a forgotten card stays forgotten"
 
 
-def test_normal_beats_random_players():
+def test_on_twelve_seeded_games_normal_takes_half_the_wins_from_random_players():
+    """Pins behaviour, proves no strength: on these twelve seeds (Normal in every seat in
+    turn) it wins at least half, which a broken Normal does not. Win rates worth quoting
+    come from the arena (`python -m tools.arena`)."""
     share = 0.0
     games = 12
     for seed in range(games):
