@@ -75,7 +75,7 @@ def test_each_device_joins_the_next_free_seat_and_leaves_with_b(app):
 
 
 def test_a_seated_device_works_the_menu(app):
-    from scenes.table import TableScene
+    from scenes.table.scene import TableScene
 
     (p,) = plug(app)
     scene = show(app, SeatSetup(app.ctx, "cubirds"))
@@ -214,7 +214,7 @@ def test_an_unplugged_spare_pad_does_not_pause(app):
 # -- every game: two people, two devices, one TV ---------------------------------------------
 from game.engine import GAMES  # noqa: E402
 from scenes.table.spec import make_table, playable  # noqa: E402
-from scenes.table import TableScene  # noqa: E402
+from scenes.table.scene import TableScene  # noqa: E402
 
 PLAYABLE = [g for g in GAMES if playable(g)]
 

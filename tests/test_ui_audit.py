@@ -13,7 +13,7 @@ import pytest
 
 from game.engine import GAMES
 from game.session import Match, default_seats
-from scenes.table import TableScene
+from scenes.table.scene import TableScene
 from scenes.table.spec import make_table, playable
 from sprites import ui
 from tests.harness import make_app, show

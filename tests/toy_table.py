@@ -3,7 +3,7 @@ import pygame
 
 from game.ai import RandomBot
 from scenes.picker import Option, Picker
-from scenes.table import TableScene
+from scenes.table.scene import TableScene
 from tests.toy_game import new_toy
 
 

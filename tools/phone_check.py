@@ -146,7 +146,7 @@ def start(app) -> None:
 
 
 def table_facts(app) -> dict:
-    from scenes.table import TableScene
+    from scenes.table.scene import TableScene
 
     table = next((s for s in app.stack.scenes if isinstance(s, TableScene)), None)
     if table is None:

@@ -1,7 +1,4 @@
 """What every game's table shares: the turn loop (``scene``), the table chrome, the
 event-to-animation dispatcher, multi-pick decisions, and the TableSpec a game's scene
-package declares."""
-from scenes.table.scene import TableScene
-from scenes.table.spec import TableSpec, make_table, playable, table_spec
-
-__all__ = ["TableScene", "TableSpec", "make_table", "playable", "table_spec"]
+package declares (``spec``). It imports nothing itself: the menus read a game's TableSpec
+(its looks, its parade birds) at start-up, and must not load the whole table to do it."""

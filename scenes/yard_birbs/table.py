@@ -25,7 +25,7 @@ from game.input import Act
 from game.yard_birbs import rules as R
 from game.yard_birbs.cards import ABILITIES, KIND_NAMES, card_name
 from scenes.picker import Option
-from scenes.table import TableScene
+from scenes.table.scene import TableScene
 from scenes.table.changes import CLEAR
 from scenes.table.picks import Pick
 from scenes.yard_birbs.animations import PLACE_NAMES, YardBirbsAnimations
