@@ -10,6 +10,7 @@ starts from the highest opaque scene, so ``transparent`` overlays show what is u
 """
 from __future__ import annotations
 
+import functools
 import gc
 from typing import TYPE_CHECKING
 
@@ -34,25 +35,20 @@ def release() -> None:
         trim(0)
 
 
-_TRIM: list = []
-
-
+@functools.cache
 def _malloc_trim():
-    """glibc's malloc_trim, or None elsewhere (macOS, Windows, musl)."""
-    if not _TRIM:
-        import ctypes   # here, not at start-up: ctypes.util pulls in subprocess
-        import ctypes.util
+    """glibc's malloc_trim, or None elsewhere (macOS, Windows, musl); looked up once."""
+    import ctypes   # here, not at start-up: ctypes.util pulls in subprocess
+    import ctypes.util
 
-        func = None
-        try:
-            libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-            func = getattr(libc, "malloc_trim", None)
-            if func is not None:
-                func.argtypes = [ctypes.c_size_t]
-        except OSError:
-            func = None
-        _TRIM.append(func)
-    return _TRIM[0]
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+    except OSError:
+        return None
+    func = getattr(libc, "malloc_trim", None)
+    if func is not None:
+        func.argtypes = [ctypes.c_size_t]
+    return func
 
 
 class Scene:
