@@ -194,7 +194,7 @@ class PrivacyScreen(Overlay):
     def device(self) -> str | None:
         """The device that opens the hand: the seat's owner now (a seat handed to another
         controller while this screen waited is opened by that one)."""
-        return self.table.owner(self.seat)
+        return self.table.couch.owner(self.seat)
 
     def animating(self) -> bool:
         return False  # no focus ring, nothing moves
@@ -204,7 +204,7 @@ class PrivacyScreen(Overlay):
             self.table.open_pause()
         elif event.act is Act.CONFIRM and (self.device is None or event.device == self.device):
             self.ctx.stack.pop()
-            self.table.reveal(self.seat)
+            self.table.couch.reveal(self.seat)
             self.ctx.play("chirp")
         return True  # nothing else reaches the table (no peeking with other buttons)
 

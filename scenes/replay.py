@@ -17,6 +17,7 @@ from game.engine import GameOver
 from game.input import Act, Input
 from game.replay import Recording, Replayer, ReplayError, find_recording
 from scenes.table.log import LogLine
+from scenes.table.couch import Couch
 
 if TYPE_CHECKING:
     from game.context import Context
@@ -49,11 +50,27 @@ class _Player:
         return _Recorded(self.table.recording.actions[self.table.moves_played])
 
 
+class ReplayCouch(Couch):
+    """Nobody sits at a replay: no person, no privacy, and the view the watcher picks."""
+
+    def is_human(self, seat) -> bool:
+        return False
+
+    @property
+    def privacy(self) -> bool:
+        return False
+
+    @property
+    def viewer(self) -> int | None:
+        return self.t.view_seat
+
+
 class ReplayMixin:
     """Mixed in front of a game's table class (see :func:`replay_table`)."""
 
     recording: Recording
     records = False
+    couch_kind = ReplayCouch
     always_prompts = True
 
     def __init__(self, ctx: Context, match: Match, resume: Resume | None = None) -> None:
@@ -68,17 +85,6 @@ class ReplayMixin:
     # -- the turn loop sees no people, only the recording -------------------------------------
     def new_state(self):
         return self.recording.new_state()
-
-    def is_human(self, seat) -> bool:
-        return False
-
-    @property
-    def privacy(self) -> bool:
-        return False
-
-    @property
-    def viewer(self) -> int | None:
-        return self.view_seat
 
     @property
     def speed_name(self) -> str:          # type: ignore[override]

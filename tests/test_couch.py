@@ -146,19 +146,19 @@ def two_humans(app, open_hands=False):
 def test_privacy_screen_between_two_humans_and_only_the_owner_opens_it(app):
     table = two_humans(app)
     assert isinstance(app.stack.top, PrivacyScreen) and app.stack.top.seat == 0
-    assert table.viewer is None and table.shown == table.state.view(None)
+    assert table.couch.viewer is None and table.shown == table.state.view(None)
     pad(app, table.ben, A)                            # Ben's pad cannot open Ana's hand
     assert isinstance(app.stack.top, PrivacyScreen)
     press(app, pygame.K_RETURN)                       # Ana's keyboard can
     app.frame(1 / 60)
-    assert app.stack.top is table and table.viewer == 0
+    assert app.stack.top is table and table.couch.viewer == 0
     assert table.shown == table.state.view(0)
     assert table.status_line().startswith("Ana")     # whose hand is on show
     pad(app, table.ben, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)  # Ben cannot steer Ana's choice
     first = table.picker.index
     assert first == 0
     press(app, pygame.K_RETURN)                       # Ana plays
-    assert table.viewer is None                        # her hand is hidden at once
+    assert table.couch.viewer is None                        # her hand is hidden at once
     assert table.shown == table.state.view(None) or table.animator.busy
     for _ in range(240):
         app.frame(1 / 60)
@@ -170,7 +170,7 @@ def test_privacy_screen_between_two_humans_and_only_the_owner_opens_it(app):
 
 def test_open_hands_skips_the_privacy_screen(app):
     table = two_humans(app, open_hands=True)
-    assert app.stack.top is table and table.viewer == 0
+    assert app.stack.top is table and table.couch.viewer == 0
 
 
 def test_unplugged_owner_pauses_and_another_pad_takes_over(app):
@@ -187,7 +187,7 @@ def test_unplugged_owner_pauses_and_another_pad_takes_over(app):
     pad(app, spare, A)
     app.frame(1 / 60)
     assert app.stack.top is not lost
-    assert table.owners[1] == spare.device            # re-bound to whoever carried on
+    assert table.couch.owners[1] == spare.device            # re-bound to whoever carried on
 
 
 def test_a_replugged_pad_resumes_the_game_and_keeps_the_seat(app):
@@ -199,7 +199,7 @@ def test_a_replugged_pad_resumes_the_game_and_keeps_the_seat(app):
     (again,) = plug(app)                              # plugged back in: SDL gives a new id
     app.frame(1 / 60)
     assert not isinstance(app.stack.top, ControllerLost)
-    assert table.owners[1] == again.device
+    assert table.couch.owners[1] == again.device
 
 
 def test_an_unplugged_spare_pad_does_not_pause(app):
@@ -237,23 +237,23 @@ def test_privacy_screens_between_two_people_in_every_game(app, game_id):
         top = app.stack.top
         state = table.state
         allowed = [state.view(None)]
-        if table.revealed is not None:
-            allowed.append(state.view(table.revealed))
+        if table.couch.revealed is not None:
+            allowed.append(state.view(table.couch.revealed))
         assert table.shown in allowed or table.animator.busy or table.dirty, \
             "the screen holds a view it should not"
         if isinstance(top, PrivacyScreen):
             screens += 1
-            assert table.viewer is None
-            owner = table.owner(top.seat)
+            assert table.couch.viewer is None
+            owner = table.couch.owner(top.seat)
             other = pads[1] if owner == pads[0].device else pads[0]
             pad(app, other, A)                         # the other person's pad: refused
-            assert app.stack.top is top and table.revealed is None
+            assert app.stack.top is top and table.couch.revealed is None
             pad(app, pads[0] if other is pads[1] else pads[1], A)
-            assert table.revealed == top.seat
+            assert table.couch.revealed == top.seat
             continue
         if top is table and table.turn_ready and not table.animator.busy:
             seat = state.current_player
-            assert table.viewer == seat and table.is_human(seat)
+            assert table.couch.viewer == seat and table.couch.is_human(seat)
             table.submit(rng.choice(state.legal_actions()))
             decisions += 1
             if screens >= 4 and decisions >= 6:
@@ -290,11 +290,11 @@ def test_a_whole_game_played_with_pads_only(app, game_id):
         if isinstance(top, Results):
             break
         if isinstance(top, PrivacyScreen):
-            pad_press(app, owner[table.owner(top.seat)], A, 0, 1 / 15)
+            pad_press(app, owner[table.couch.owner(top.seat)], A, 0, 1 / 15)
             presses += 1
             continue
         if top is table and table.human_deciding:
-            who = owner[table.owner(table.state.current_player)]
+            who = owner[table.couch.owner(table.state.current_player)]
             if rng.random() < 0.4:
                 pad_press(app, who, moves[rng.choice(list(moves))], 0, 1 / 15)
             pad_press(app, who, A, 0, 1 / 15)

@@ -32,7 +32,7 @@ def match(players: int, humans: int = 1, seed: int = 3) -> Match:
 
 
 def ready(table) -> bool:
-    return (table.is_human(table.state.current_player) and table.turn_ready
+    return (table.couch.is_human(table.state.current_player) and table.turn_ready
             and not table.animator.busy)
 
 
@@ -60,7 +60,7 @@ def install(app, table, state) -> None:
     """Put ``state`` on the table as if play had just reached it."""
     table.animator.finish_all()
     table.state = state
-    table.shown = state.view(table.viewer)
+    table.shown = state.view(table.couch.viewer)
     table.refresh()
     table.dirty = False
     table.turn_ready = False
@@ -325,7 +325,7 @@ def test_hidden_cards_never_reach_the_screen(app, humans):
     table = show(app, CuBirdsTable(app.ctx, match(3, humans=humans, seed=8)))
     table.animator.finish_all()
     state = table.state
-    viewer = table.viewer
+    viewer = table.couch.viewer
     other = state.determinize(viewer, random.Random(1))
     assert other.view(viewer) == state.view(viewer)
     hidden = [s for s in range(3) if s != viewer]
@@ -333,7 +333,7 @@ def test_hidden_cards_never_reach_the_screen(app, humans):
 
     def frame(s) -> bytes:
         install(app, table, s)
-        table.begin_turn() if table.is_human(s.current_player) else None
+        table.begin_turn() if table.couch.is_human(s.current_player) else None
         surface = pygame.Surface((1920, 1080))
         table.ctx.time = 1.0
         table.draw(surface)
@@ -344,7 +344,7 @@ def test_hidden_cards_never_reach_the_screen(app, humans):
 
 def test_a_spectator_deal_shows_only_backs_for_the_hands(app):
     table = show(app, CuBirdsTable(app.ctx, match(4, humans=0, seed=6)), frames=1)
-    assert table.viewer is None and table.hand_spr == {}
+    assert table.couch.viewer is None and table.hand_spr == {}
     faces = Counter(s.key for s in table.flying if s.key is not None)
     backs = [s for s in table.flying if s.key is None]
     assert len(backs) == 4 * 8              # the hands travel face down

@@ -30,7 +30,7 @@ def run_until(app, test, limit: int = 4000) -> bool:
 
 def human_ready(table, step=None):
     ready = (table.turn_ready and not table.animator.busy and not table.follow_ups
-             and table.is_human(table.state.current_player))
+             and table.couch.is_human(table.state.current_player))
     return ready and (step is None or table.step == step)
 
 
@@ -85,7 +85,7 @@ def faces_ok(table, seat):
 def test_an_all_ai_table_reaches_the_results_showing_no_hidden_face(app):
     table = show(app, FlappyFamiliesTable(app.ctx, quick_match("flappy_families", 2, seed=5,
                                                                autoplay=True)))
-    assert table.viewer is None and table.board.hand == []
+    assert table.couch.viewer is None and table.board.hand == []
     kinds = set()
     for _ in range(9000):
         app.frame(1 / 60)
@@ -289,7 +289,7 @@ def install(app, table, state) -> None:
     table.animator.finish_all()
     table.state = state
     table.guard = None
-    table.shown = state.view(table.viewer)
+    table.shown = state.view(table.couch.viewer)
     table.refresh()
     table.turn_ready = False
     table.decision = None

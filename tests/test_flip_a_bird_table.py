@@ -28,7 +28,7 @@ def run_until(app, test, limit: int = 6000) -> bool:
 
 def human_ready(table):
     return (table.turn_ready and not table.animator.busy
-            and table.is_human(table.state.current_player))
+            and table.couch.is_human(table.state.current_player))
 
 
 def guard_legality(table):
@@ -64,7 +64,7 @@ def public_ids(state, seat):
 
 def test_an_all_ai_table_reaches_the_results_showing_no_hidden_face(app):
     table = show(app, FlipABirdTable(app.ctx, quick_match("flip_a_bird", 3, seed=5, autoplay=True)))
-    assert table.viewer is None and table.hand_cards == []
+    assert table.couch.viewer is None and table.hand_cards == []
     saw_face_down = False
     for _ in range(4000):
         app.frame(1 / 60)
@@ -302,14 +302,14 @@ def claim_by_an_ai(app, table):
     """Play the table's state (not through the screen) until an AI claims against an AI,
     so every human seat has to tip; then show that table."""
     st = table.state
-    human = table.is_human
+    human = table.couch.is_human
     while not (st.phase == R.PHASE_TURN and not human(st.current_player)
                and R.CLAIM in st.legal_actions() and not human(st.last_player)):
         legal = [a for a in st.legal_actions() if a != R.CLAIM]
         st.apply(legal[0])
     st.apply(R.CLAIM)
     table.animator.finish_all()
-    table.shown = st.view(table.viewer)
+    table.shown = st.view(table.couch.viewer)
     table.refresh()
     table.dirty = False
 
@@ -368,13 +368,13 @@ def test_one_shared_device_gives_each_tipper_a_privacy_screen(app):
                                    or True) and submit(action)
     for seat in humans:
         assert run_until(app, lambda: isinstance(app.stack.top, PrivacyScreen), 3000)
-        assert app.stack.top.seat == seat and table.viewer is None
+        assert app.stack.top.seat == seat and table.couch.viewer is None
         press(app, pygame.K_RETURN)                      # this tipper alone looks
         app.frame(1 / 60)
         assert run_until(app, lambda: human_ready(table) and table.step == "tip")
-        assert table.viewer == seat
+        assert table.couch.viewer == seat
         press(app, pygame.K_RETURN)                      # the focused tip: red
-        assert table.viewer is None                       # hidden again at once
+        assert table.couch.viewer is None                       # hidden again at once
     assert [(s, a) for s, a in played if isinstance(a, R.Tip)] == [(s, R.TIP_RED) for s in humans]
 
 

@@ -262,6 +262,6 @@ def test_several_people_take_their_seats_again_before_it_goes_on(app):
     rejoin.start()
     app.stack.apply_pending()
     resumed = app.stack.top
-    assert resumed.resumed and resumed.owners == {0: KBM, 1: "pad-7"}
+    assert resumed.resumed and resumed.couch.owners == {0: KBM, 1: "pad-7"}
     assert resumed.state.to_dict() == table.state.to_dict()
     assert title is not resumed

@@ -217,7 +217,7 @@ def test_a_phone_plays_its_turn_and_the_tv_shows_no_privacy_screen(app):
     table, clients = table_with_phones(app, "cubirds", 3, [0, 1])
     p0 = clients[0]
     decision = wait_decision(app, clients, 0)
-    assert table.viewer is None                   # the TV never opens a phone's hand
+    assert table.couch.viewer is None                   # the TV never opens a phone's hand
     assert not any(isinstance(s, PrivacyScreen) for s in app.stack.scenes)
     assert "choosing on their phone" in table.status_line()
     species = decision["options"][0]
@@ -323,8 +323,8 @@ def test_a_gone_phone_seat_can_go_to_the_ai_or_a_controller(app):
     from game.input import Act, Input
     overlay.handle(Input(Act.CONFIRM, "kbm"))
     step(app, 2)
-    assert table.owner(1) == "kbm" and not table.is_phone(1)
-    assert table.owners[1] == "kbm"
+    assert table.couch.owner(1) == "kbm" and not table.couch.is_phone(1)
+    assert table.couch.owners[1] == "kbm"
 
 
 def test_phones_and_a_controller_share_a_table(app):
@@ -337,7 +337,7 @@ def test_phones_and_a_controller_share_a_table(app):
     table = make_table(app.ctx, match)
     show(app, table, 1)
     pia = phone(app, 1)
-    assert table.privacy and not table.is_phone(0) and table.is_phone(1)
+    assert table.couch.privacy and not table.couch.is_phone(0) and table.couch.is_phone(1)
     settle(app, pia, lambda: pia.state is not None)
     assert pia.state["you"]["name"] == "Pia"
 
@@ -481,7 +481,7 @@ def test_with_game_and_phones_a_phone_takes_any_seat_mid_game(app):
     assert table.uses_phones
     bot = phone(app, 2)
     settle(app, bot, lambda: bot.state is not None and bot.state.get("sections"))
-    assert table.is_phone(2) and 2 not in table.bots
+    assert table.couch.is_phone(2) and 2 not in table.bots
     assert table.plate_label(2, 600)[0] == "Finch \u00b7 Phone"
 
 

@@ -65,7 +65,7 @@ def test_a_replay_steps_on_and_back_through_the_recorded_positions(app, game):
     assert table.moves_played == 2 and not table.animator.busy
     assert table.state.to_dict() == player.state_at(2).to_dict()
     press(app, pygame.K_h)                        # whose view: the spectator's, then seat 0's
-    assert table.viewer == 0 and table.shown == table.state.view(0)
+    assert table.couch.viewer == 0 and table.shown == table.state.view(0)
     table.go_to(len(player))                      # the end: exactly the recorded final state
     assert table.state.is_terminal()
     assert table.state.to_dict() == player.final.to_dict()

@@ -48,8 +48,8 @@ def open_next_hand(app, table, pads) -> int:
     """Run to the next privacy screen and open it with its owner's pad; the seat."""
     assert run_until(app, lambda: isinstance(app.stack.top, PrivacyScreen), 4000, 1 / 15)
     seat = app.stack.top.seat
-    pad_press(app, pads[table.owner(seat)], A)
-    assert run_until(app, lambda: table.human_deciding and table.viewer == seat, 600, 1 / 30)
+    pad_press(app, pads[table.couch.owner(seat)], A)
+    assert run_until(app, lambda: table.human_deciding and table.couch.viewer == seat, 600, 1 / 30)
     app.frame(1 / 60)
     return seat
 
@@ -67,11 +67,11 @@ def test_an_unplugged_pad_leaves_no_hand_under_its_dialog(app):
     veiled = app.screen.copy()
     dim(veiled)                                  # what the dialog's veil makes of it
     under_veil = pixels(veiled, table)
-    pads[table.owner(seat)].unplug()
+    pads[table.couch.owner(seat)].unplug()
     app.frame(1 / 60)
     app.frame(1 / 60)
     assert isinstance(app.stack.top, ControllerLost)
-    assert table.viewer is None and table.shown == table.state.view(None)
+    assert table.couch.viewer is None and table.shown == table.state.view(None)
     now = pixels(app.screen, table)
     assert now != under_veil, "the hand is still drawn under the dialog"
     assert now != shown
@@ -84,13 +84,13 @@ def test_pause_and_what_opens_from_it_hide_the_hand(app, opener):
     veiled = app.screen.copy()
     dim(veiled)
     under_veil = pixels(veiled, table)
-    pad_press(app, pads[table.owner(seat)], pygame.CONTROLLER_BUTTON_START)
+    pad_press(app, pads[table.couch.owner(seat)], pygame.CONTROLLER_BUTTON_START)
     app.frame(1 / 60)
     assert isinstance(app.stack.top, Pause)
     if opener == "settings":
         app.stack.top.settings()
         app.frame(1 / 60)
-    assert table.viewer is None
+    assert table.couch.viewer is None
     if opener == "pause":
         assert pixels(app.screen, table) != under_veil
     # closing everything: the hand opens again only through its own pad
@@ -100,35 +100,35 @@ def test_pause_and_what_opens_from_it_hide_the_hand(app, opener):
         app.stack.pop()
         app.frame(1 / 60)
     assert run_until(app, lambda: isinstance(app.stack.top, PrivacyScreen), 60, 1 / 30)
-    assert app.stack.top.seat == seat and table.revealed is None
-    other = next(p for d, p in pads.items() if d != table.owner(seat))
+    assert app.stack.top.seat == seat and table.couch.revealed is None
+    other = next(p for d, p in pads.items() if d != table.couch.owner(seat))
     pad_press(app, other, A)
     assert isinstance(app.stack.top, PrivacyScreen)   # not the other person's pad
-    pad_press(app, pads[table.owner(seat)], A)
-    assert table.revealed == seat
+    pad_press(app, pads[table.couch.owner(seat)], A)
+    assert table.couch.revealed == seat
 
 
 def test_a_returning_pad_takes_back_the_seat_another_pad_stood_in_for(app):
     table, pads = two_people(app)
-    robin, wren = (next(p for d, p in pads.items() if table.owners[s] == d) for s in (0, 1))
+    robin, wren = (next(p for d, p in pads.items() if table.couch.owners[s] == d) for s in (0, 1))
     robin.unplug()
     app.frame(1 / 60)
     app.frame(1 / 60)
     assert isinstance(app.stack.top, ControllerLost)
     pad_press(app, wren, A)                     # Wren's pad carries Robin's seat on
     app.frame(1 / 60)
-    assert table.owners[0] == wren.device and table.owners[1] == wren.device
+    assert table.couch.owners[0] == wren.device and table.couch.owners[1] == wren.device
     (again,) = plug(app)                        # Robin's pad, plugged back in (a new id)
     app.frame(1 / 60)
     question = app.stack.top
     assert isinstance(question, SeatReturn)
     pad_press(app, wren, A)                     # only the new pad can take the seat back
-    assert app.stack.top is question and table.owners[0] == wren.device
+    assert app.stack.top is question and table.couch.owners[0] == wren.device
     pad_press(app, again, A)
     app.frame(1 / 60)
     assert app.stack.top is not question
-    assert table.owners[0] == again.device and table.owners[1] == wren.device
-    assert table.stand_ins == set()
+    assert table.couch.owners[0] == again.device and table.couch.owners[1] == wren.device
+    assert table.couch.stand_ins == set()
     assert any("Robin is back" in line for line in table.log_lines)
 
 
@@ -165,14 +165,14 @@ def choose(app, menu, label_start: str) -> None:
 
 def test_the_seats_menu_swaps_two_devices_mid_game(app):
     table, pads = two_people(app)
-    robin, wren = table.owners[0], table.owners[1]
+    robin, wren = table.couch.owners[0], table.couch.owners[1]
     menu = open_seats(app)
     assert [w.label for w in menu.group.widgets][:2] == [
         "Robin \u00b7 Controller 1", "Wren \u00b7 Controller 2"]
     choose(app, menu, "Robin")
     choose(app, menu, "Swap players")
     choose(app, menu, "Wren")
-    assert table.owners[0] == wren and table.owners[1] == robin
+    assert table.couch.owners[0] == wren and table.couch.owners[1] == robin
     assert menu.mode == "list"
     assert any("Robin and Wren swap players" in line for line in table.log_lines)
 
@@ -182,18 +182,18 @@ def test_the_seats_menu_hands_a_seat_to_the_ai_and_back_to_a_person(app):
     menu = open_seats(app)
     choose(app, menu, "Wren")
     choose(app, menu, "Hand Wren to the AI")
-    assert not table.is_human(1) and 1 in table.bots
-    assert not table.privacy                  # one person left: no privacy screens
+    assert not table.couch.is_human(1) and 1 in table.bots
+    assert not table.couch.privacy                  # one person left: no privacy screens
     choose(app, menu, "Wren")
     choose(app, menu, "Give Wren to a person")
     assert menu.mode == "device"
-    pad_press(app, pads[table.owners[0]], A)   # Robin's pad already plays a seat
+    pad_press(app, pads[table.couch.owners[0]], A)   # Robin's pad already plays a seat
     assert menu.mode == "device" and "already plays Robin" in menu.note
     (spare,) = plug(app)
     pad_press(app, spare, A)
     assert menu.mode == "list"
-    assert table.is_human(1) and table.owners[1] == spare.device and 1 not in table.bots
-    assert table.privacy
+    assert table.couch.is_human(1) and table.couch.owners[1] == spare.device and 1 not in table.bots
+    assert table.couch.privacy
 
 
 PLAYABLE = [g for g in GAMES if playable(g)]
@@ -208,11 +208,11 @@ def test_the_hand_on_show_sits_at_its_owners_plate(app, game_id):
     for _ in range(6000):
         top = app.stack.top
         if isinstance(top, PrivacyScreen):
-            pad_press(app, pads[table.owner(top.seat)], A)
+            pad_press(app, pads[table.couch.owner(top.seat)], A)
             continue
         if top is table and table.human_deciding:
             seat = table.state.current_player
-            assert table.viewer == seat
+            assert table.couch.viewer == seat
             app.frame(1 / 60)
             assert table.seat_rect(seat) == pygame.Rect(table.layout.place(0).rect)
             assert table.hand_owner() == seat

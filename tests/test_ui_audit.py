@@ -77,7 +77,7 @@ def test_tables_and_results(tmp_path, font_sizes):
                     app.frame(1 / 15)
                     if not isinstance(app.stack.top, TableScene) or table.state.is_terminal():
                         break
-                    if table.turn_ready and not table.animator.busy and table.is_human(table.state.current_player):
+                    if table.turn_ready and not table.animator.busy and table.couch.is_human(table.state.current_player):
                         bad = outside(focusables(table))
                         assert not bad, f"{game_id} {count}p: options outside the safe area {bad[:3]}"
                         table.submit(rng.choice(table.state.legal_actions()))
@@ -185,7 +185,7 @@ def test_every_table_is_big_enough_and_nothing_overlaps_or_is_cut(tmp_path, game
                 if not isinstance(app.stack.top, TableScene) or table.state.is_terminal():
                     break
                 problems.update(_sizes_and_overlaps(table))
-                if table.turn_ready and not table.animator.busy and table.is_human(table.state.current_player):
+                if table.turn_ready and not table.animator.busy and table.couch.is_human(table.state.current_player):
                     table.submit(rng.choice(table.state.legal_actions()))
                     decisions += 1
                     if decisions >= 8:
@@ -216,7 +216,7 @@ def test_whatever_is_focused_every_cards_number_and_suit_stay_in_view(tmp_path, 
                 if not isinstance(app.stack.top, TableScene) or table.state.is_terminal():
                     break
                 if not (table.turn_ready and not table.animator.busy
-                        and table.is_human(table.state.current_player) and table.picker):
+                        and table.couch.is_human(table.state.current_player) and table.picker):
                     continue
                 for option in list(table.picker.options):
                     table.picker.focus_value(option.value)

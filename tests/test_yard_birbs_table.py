@@ -32,7 +32,7 @@ def table_for(app, players: int, humans: int = 1, seed: int = 1, level: str = "n
 
 
 def human_ready(table) -> bool:
-    return (table.is_human(table.state.current_player) and table.turn_ready
+    return (table.couch.is_human(table.state.current_player) and table.turn_ready
             and not table.animator.busy and table.picker is not None)
 
 
@@ -343,11 +343,11 @@ def test_a_spectator_never_sees_a_hand_and_a_player_sees_only_their_own(app):
         return checked
 
     table = table_for(app, 4, humans=0, seed=9, level="easy")
-    assert table.viewer is None
+    assert table.couch.viewer is None
     assert watch(table, 1500, range(4)) > 500
     assert not table.plan.hand  # a spectator has no hand on screen
     table2 = table_for(app, 4, humans=1, seed=9)
-    assert table2.viewer == 0
+    assert table2.couch.viewer == 0
     assert watch(table2, 900, range(1, 4)) > 300
     assert table2.plan.hand  # ... while the player sees their own
 
@@ -415,7 +415,7 @@ def test_reflock_shows_why_a_run_s_middle_bird_may_not_leave(app):
     table = table_for(app, 4, seed=3)
     table.animator.finish_all()
     table.state = state
-    table.shown = state.view(table.viewer)
+    table.shown = state.view(table.couch.viewer)
     table.refresh()
     table.turn_ready = False
     table.decision = None

@@ -247,7 +247,7 @@ class CuBirdsAnimations(Animations):
         capture = next((x for x in rest if isinstance(x, BirdsCaptured)), None)
         if capture is not None and not isinstance(rest[0], BirdsCaptured):
             capture = None
-        if not self.is_human(e.seat):
+        if not self.couch.is_human(e.seat):
             captured = row[capture.start:capture.start + len(capture.cards)] if capture else []
             ghosts = self.geo.ghost_positions(e.row, e.side, e.count, len(row))
             steps += self._beat(Preview(e.species, ghosts, list(captured)))
@@ -328,7 +328,7 @@ class CuBirdsAnimations(Animations):
     @on(RestorationPlaced)
     def restoration_placed(self, e: RestorationPlaced, rest) -> list:
         steps: list = []
-        if not self.is_human(e.seat):
+        if not self.couch.is_human(e.seat):
             steps += self._beat(Preview(e.species, self.geo.ghost_positions(
                 e.row, e.side, 1, len(self.rows_spr[e.row]))), 0.26)
         spr = self.pending_spr

@@ -53,7 +53,7 @@ class FlappyFamiliesAnimations(Animations):
         """A seat's name in the status line: "You" for the human whose hand is on show."""
         if seat is None:
             return "Nobody"
-        return "You" if seat == self.board.seat and self.is_human(seat) else self.names[seat]
+        return "You" if seat == self.board.seat and self.couch.is_human(seat) else self.names[seat]
 
     def sound(self, name: str) -> Call:
         return Call(lambda: self.ctx.play(name))

@@ -348,7 +348,7 @@ class FlappyFamiliesTable(FlappyFamiliesAnimations, FlappyFamiliesDraw, TableSce
         if seat is None:
             return "Game over"
         name = self.names[seat]
-        human = self.is_human(seat) and self.turn_ready
+        human = self.couch.is_human(seat) and self.turn_ready
         step = self.step if human else ""
         flipped = self.flipped_card()
         if step == "flip":

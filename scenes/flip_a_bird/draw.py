@@ -371,7 +371,7 @@ class FlipABirdDraw(Chrome):
                                              "tipped"))
                 word = a.text("Tipped", 32, ui.GOOD, "bold")
             else:
-                style = self.ctx.glyphs(self.owner(seat))
+                style = self.ctx.glyphs(self.couch.owner(seat))
                 for dx, kind, act in ((-44, "red", Act.PREV), (44, "green", Act.NEXT)):
                     card = self.cards.tip(kind)
                     spot = card.get_rect(center=(rect.centerx + dx, rect.y + 108))

@@ -327,7 +327,7 @@ class FlipABirdTable(SecretTipping, FlipABirdAnimations, FlipABirdDraw, TableSce
         if seat is None:
             return "Game over"
         name = self.name_of(seat)
-        human = self.is_human(seat) and self.turn_ready
+        human = self.couch.is_human(seat) and self.turn_ready
         if self.animator.busy:
             return ""
         if v.phase == R.PHASE_TURN:

@@ -27,13 +27,13 @@ class SecretTipping:
         if st.phase != R.PHASE_TIP:
             return []
         return [s for s in range(self.match.num_players)
-                if self.is_human(s) and s not in (st.claimant, st.accused)]
+                if self.couch.is_human(s) and s not in (st.claimant, st.accused)]
 
     @property
     def secret_tipping(self) -> bool:
         """Two or more people tip, each on a device of their own."""
         seats = self.tipping_humans()
-        devices = [self.owner(s) for s in seats]
+        devices = [self.couch.owner(s) for s in seats]
         return len(seats) >= 2 and None not in devices and len(set(devices)) == len(seats)
 
     def has_tipped(self, seat: int) -> bool:
@@ -46,7 +46,7 @@ class SecretTipping:
         return None
 
     def private_turn(self, seat: int) -> bool:
-        return self.privacy and not self.secret_tipping   # a secret tip shows nothing
+        return self.couch.privacy and not self.secret_tipping   # a secret tip shows nothing
 
     @property
     def hints_on(self) -> bool:
@@ -54,7 +54,7 @@ class SecretTipping:
 
     def handle(self, event: Input) -> bool:
         if event.act in (Act.PREV, Act.NEXT) and self.secret_tipping:
-            seat = next((s for s in self.tipping_humans() if self.owner(s) == event.device), None)
+            seat = next((s for s in self.tipping_humans() if self.couch.owner(s) == event.device), None)
             if seat is not None and not self.has_tipped(seat):
                 self.queued_tips[seat] = R.TIP_RED if event.act is Act.PREV else R.TIP_GREEN
                 self.ctx.play("tap")

@@ -56,7 +56,7 @@ class Changes:
 
     def note_changes(self, mover: int | None, events: Sequence[Event]) -> None:
         """A move was played: the places it changes wait for its animation to end."""
-        if self.is_human(mover):
+        if self.couch.is_human(mover):
             self.change_record[mover] = {}    # they acted: their outlines go
         self.pending_changes.extend((mover, key) for key in self.changed_places(events))
 
@@ -65,7 +65,7 @@ class Changes:
         pending = self.pending_changes
         if not pending:
             return
-        humans = [s for s in range(self.match.num_players) if self.is_human(s)]
+        humans = [s for s in range(self.match.num_players) if self.couch.is_human(s)]
         for mover, key in pending:
             for seat in humans:
                 places = self.change_record.setdefault(seat, {})
@@ -86,7 +86,7 @@ class Changes:
     def changes_shown(self) -> dict[Hashable, list[int]]:
         """The record of the person whose view is on screen (the only person here, if the
         screen shows nobody's hand, e.g. they play on a phone)."""
-        seat = self.viewer
+        seat = self.couch.viewer
         humans = self.match.humans
         if seat is None and len(humans) == 1:
             seat = humans[0]

@@ -116,7 +116,7 @@ class Chrome:
         seat = self.state.current_player
         if self.human_deciding or self.always_prompts:
             anchor = self.layout.get("prompts")
-            device = self.owner(seat) or self.last_device.get(seat)
+            device = self.couch.owner(seat) or self.couch.last_device.get(seat)
             draw_prompts(surface, self.ctx, self.prompt_bar(), device, y=anchor.y + anchor.h)
 
     always_prompts = False    # a replay's controls are shown whoever is to move
@@ -124,8 +124,8 @@ class Chrome:
     def hand_owner(self) -> int | None:
         """Whose hand the tray shows, when it needs saying: several people share the TV
         and one seat's hand is on show (its plate sits beside it, see SeatedLayout)."""
-        seat = self.viewer
-        tv = [s for s in self.match.humans if not self.is_phone(s)]
+        seat = self.couch.viewer
+        tv = [s for s in self.match.humans if not self.couch.is_phone(s)]
         if seat is None or len(tv) < 2 or "hand" not in self.layout:
             return None
         return seat
@@ -232,7 +232,7 @@ class Chrome:
         Normal' (a person: 'Robin · You' when alone, else the name). A narrow plate
         takes a smaller size first (never under 28 px), then 'Wren · AI', then the name."""
         info = self.match.seats[seat]
-        if info.human and self.is_phone(seat):
+        if info.human and self.couch.is_phone(seat):
             options = [f"{info.name} \u00b7 Phone", info.name]
         elif info.human:
             options = [f"{info.name} \u00b7 You" if len(self.match.humans) == 1 else info.name,
@@ -335,8 +335,8 @@ class Chrome:
                 return f"Waiting for {name}'s phone"
             return f"{name} is choosing on their phone"
         text = self.status()
-        if (text and len(self.match.humans) >= 2 and self.is_human(seat)
-                and self.viewer == seat):
+        if (text and len(self.match.humans) >= 2 and self.couch.is_human(seat)
+                and self.couch.viewer == seat):
             name = self.match.seats[seat].name
             if not text.startswith(name):
                 text = f"{name} \u2014 {text}"
@@ -373,11 +373,11 @@ class Chrome:
         are bright. While a person decides: what the others did since their last move
         ("Since your turn"); otherwise the latest lines, the newest bright."""
         seat = self.state.current_player
-        if self.human_deciding and self.viewer == seat:
+        if self.human_deciding and self.couch.viewer == seat:
             recap = tuple(self.since_last_move(seat))[-LOG_KEEP:]
             if recap:
                 return "Since your turn", recap, len(recap)
-        return "", tuple(shown_to(self.log_lines, self.viewer))[-LOG_KEEP:], 1
+        return "", tuple(shown_to(self.log_lines, self.couch.viewer))[-LOG_KEEP:], 1
 
     def draw_log(self, surface: pygame.Surface) -> None:
         """The log panel: whole lines only, wrapped, never cut (the end of a line is often

@@ -242,7 +242,7 @@ class Coach:
     def submit(self, action) -> bool:
         mover = self.state.current_player
         done = super().submit(action)
-        if done and self.coach_open and self.is_human(mover):
+        if done and self.coach_open and self.couch.is_human(mover):
             self.coach_open = False
             self.coach_moves += int(self.coach_counts)
             self.coach_note = self.feedback(action)
@@ -260,7 +260,7 @@ class Coach:
             words = self.coach_strayed
         else:
             words = "Nicely done."
-        if not self.is_human(self.state.current_player):
+        if not self.couch.is_human(self.state.current_player):
             words += " Watch what the others do; I'll be back on your turn."
         return "Coach", words
 

@@ -8,15 +8,34 @@ hand is never opened on the TV and its turn needs no privacy screen.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game.phones import is_phone
 from game.session import with_seat
 
+if TYPE_CHECKING:
+    from scenes.table.scene import TableScene
+
 
 class Couch:
+    """The couch: seats, devices and whose private view is on screen."""
+
+    def __init__(self, table: TableScene) -> None:
+        self.t = table
+        match = table.match
+        # which device owns each human seat (None: any device), which human's private
+        # view is on screen after their privacy screen, who used which device last
+        self.owners: dict[int, str | None] = {i: s.device for i, s in enumerate(match.seats)
+                                              if s.human}
+        self.revealed: int | None = None
+        self.last_viewer: int | None = None
+        self.last_device: dict[int, str] = {}
+        self.stand_ins: set[int] = set()   # seats another person's device plays for a lost one
+
     @property
     def privacy(self) -> bool:
         """Two or more people share the screen and hands are hidden between their turns."""
-        return len(self.match.humans) >= 2 and not self.match.open_hands
+        return len(self.t.match.humans) >= 2 and not self.t.match.open_hands
 
     @property
     def viewer(self) -> int | None:
@@ -26,14 +45,14 @@ class Couch:
         privacy screen, until play leaves that seat (a spectator view otherwise). Several
         with open hands (teaching): the human to move, or the last one who moved.
         """
-        humans = self.match.humans
+        humans = self.t.match.humans
         if not humans:
             return None
         if len(humans) == 1:   # a phone's hand stays on the phone
             return None if self.is_phone(humans[0]) else humans[0]
         if self.privacy:
             return self.revealed
-        seat = self.state.current_player
+        seat = self.t.state.current_player
         if seat in humans:
             self.last_viewer = seat
         return self.last_viewer if self.last_viewer is not None else humans[0]
@@ -41,18 +60,13 @@ class Couch:
     def first_home(self) -> int:
         """Who sits beside the hand before any hand has shown: the first person at the TV
         (a lone person's seat, wherever Seat setup put them), else the first seat."""
-        return next((i for i, seat in enumerate(self.match.seats)
+        return next((i for i, seat in enumerate(self.t.match.seats)
                      if seat.human and not is_phone(seat.device)), 0)
-
-    def private_turn(self, seat: int) -> bool:
-        """Must ``seat`` pass a privacy screen before deciding? (With privacy on, yes; a
-        table may take a decision that shows nothing private in the open.)"""
-        return self.privacy
 
     def reveal(self, seat: int) -> None:
         """The seat passed its privacy screen: show its hand."""
         self.revealed = seat
-        self.dirty = True
+        self.t.dirty = True
 
     def owner(self, seat: int | None) -> str | None:
         """The TV device that plays ``seat`` (None: any device, or a phone: no TV
@@ -62,7 +76,7 @@ class Couch:
 
     def accepts(self, seat: int | None, device: str) -> bool:
         """May ``device`` make decisions for ``seat``? With one human, any device may."""
-        if len(self.match.humans) < 2:
+        if len(self.t.match.humans) < 2:
             return True
         owner = self.owner(seat)
         return owner is None or owner == device
@@ -71,7 +85,7 @@ class Couch:
         """A device was unplugged: the seat name to pause for, or None to carry on."""
         for seat, owner in self.owners.items():
             if owner == device or (owner is None and self.last_device.get(seat) == device):
-                return self.match.seats[seat].name
+                return self.t.match.seats[seat].name
         return None
 
     def rebind(self, old: str, new: str) -> None:
@@ -83,22 +97,17 @@ class Couch:
             if owner == old or (owner is None and self.last_device.get(seat) == old):
                 if owner is not None:
                     self.owners[seat] = new
-                    self.match = with_seat(self.match, seat, device=new)
+                    self.t.match = with_seat(self.t.match, seat, device=new)
                     if standing_in:
                         self.stand_ins.add(seat)
                 self.last_device[seat] = new
-
-    stand_ins: set[int]
-
-    def start_couch(self) -> None:
-        self.stand_ins = set()    # seats another person's device plays for a lost one
 
     def device_added(self, device: str) -> None:
         """A controller was plugged in: if another person's device stands in for a seat
         whose controller was lost, ask whether this is that controller, back."""
         if self.stand_ins and device not in self.owners.values():
             from scenes.table.seats import SeatReturn
-            self.ctx.stack.push(SeatReturn(self.ctx, self, device))
+            self.t.ctx.stack.push(SeatReturn(self.t.ctx, self.t, device))
 
     def holder(self, seat: int) -> str | None:
         """The device that plays ``seat`` (a phone's too); None: the AI."""
@@ -107,21 +116,21 @@ class Couch:
     def give_seat(self, seat: int, device: str) -> str:
         """Hand ``seat`` to the TV ``device`` from now on, with a line in the log; or, if
         that device plays another seat, refuse with the words why ('' when done)."""
-        name = self.match.seats[seat].name
+        name = self.t.match.seats[seat].name
         other = next((s for s, d in self.owners.items()
                       if d == device and s != seat and self.is_human(s)), None)
         if other is not None:
             return "That device already plays {name}.".format(
-                name=self.match.seats[other].name)
+                name=self.t.match.seats[other].name)
         self.seat_to(seat, device)
-        self.log("{name}'s seat goes to {device}.".format(
-            name=name, device=self.ctx.input.label(device)))
+        self.t.log("{name}'s seat goes to {device}.".format(
+            name=name, device=self.t.ctx.input.label(device)))
         return ""
 
     def seat_to_ai(self, seat: int) -> None:
         """The AI plays ``seat`` from now on (at the seat's level), said in the log."""
         self.seat_to(seat, None)
-        self.log("{name}'s seat goes to the AI.".format(name=self.match.seats[seat].name))
+        self.t.log("{name}'s seat goes to the AI.".format(name=self.t.match.seats[seat].name))
 
     def swap_seats(self, one: int, other: int) -> None:
         """The two seats change players: each goes to the device (or the AI) that played
@@ -129,11 +138,11 @@ class Couch:
         first, second = self.holder(one), self.holder(other)
         self.seat_to(one, second)
         self.seat_to(other, first)
-        self.log("{one} and {other} swap players.".format(
-            one=self.match.seats[one].name, other=self.match.seats[other].name))
+        self.t.log("{one} and {other} swap players.".format(
+            one=self.t.match.seats[one].name, other=self.t.match.seats[other].name))
 
     def is_human(self, seat: int | None) -> bool:
-        return seat is not None and self.match.seats[seat].human
+        return seat is not None and self.t.match.seats[seat].human
 
     def is_phone(self, seat: int | None) -> bool:
         """Is ``seat`` played on its phone?"""
@@ -142,25 +151,25 @@ class Couch:
     def seat_to(self, seat: int, device: str | None) -> None:
         """Hand ``seat`` to ``device`` (a phone taking its seat, a controller taking over
         from a phone that is gone) or, with None, to the AI at the seat's level."""
-        info = self.match.seats[seat]
+        info = self.t.match.seats[seat]
         self.stand_ins.discard(seat)
-        self.match = with_seat(self.match, seat, human=device is not None, device=device)
+        self.t.match = with_seat(self.t.match, seat, human=device is not None, device=device)
         if device is None:
             self.owners.pop(seat, None)
-            self.bots[seat] = self.make_bot(info.level,
-                                            (self.match.seed or 0) * 31 + seat)
+            self.t.bots[seat] = self.t.make_bot(info.level,
+                                            (self.t.match.seed or 0) * 31 + seat)
         else:
             self.owners[seat] = device
-            self.bots.pop(seat, None)
+            self.t.bots.pop(seat, None)
         if not is_phone(device):
-            self.desk.forget(seat)
-        if self.guard is not None:   # a seat a person played stays a person's for undo
-            self.guard.humans |= frozenset(self.match.humans)
-        if self.state.current_player == seat:   # whoever decides now starts afresh
-            self.reset_turn()
-        self.phone_turn = None
-        self.phone_gone_for = 0.0
+            self.t.desk.forget(seat)
+        if self.t.guard is not None:   # a seat a person played stays a person's for undo
+            self.t.guard.humans |= frozenset(self.t.match.humans)
+        if self.t.state.current_player == seat:   # whoever decides now starts afresh
+            self.t.reset_turn()
+        self.t.phone_turn = None
+        self.t.phone_gone_for = 0.0
         if self.revealed == seat:
             self.revealed = None
         self.last_viewer = None
-        self.dirty = True
+        self.t.dirty = True

@@ -48,7 +48,7 @@ class Hints:
             explain = getattr(decision, "explain", None)
             why = explain(self.names) if explain else str(decision.action)
             seat = self.state.current_player
-            if self.is_phone(seat):   # told to that phone alone, never the TV's log
+            if self.couch.is_phone(seat):   # told to that phone alone, never the TV's log
                 self.desk.hinted(seat, decision.action, why)
                 return
             self.log(LogLine.of(f"Hint: {why}", None, private=seat))   # for their eyes

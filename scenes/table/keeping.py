@@ -72,9 +72,9 @@ class Keeping:
     def undo_seat(self) -> int | None:
         """The person who would take back: the one to move, else the only person here."""
         seat = self.state.current_player
-        if self.is_human(seat) and not self.is_phone(seat):
+        if self.couch.is_human(seat) and not self.couch.is_phone(seat):
             return seat
-        humans = [i for i, s in enumerate(self.match.seats) if s.human and not self.is_phone(i)]
+        humans = [i for i, s in enumerate(self.match.seats) if s.human and not self.couch.is_phone(i)]
         return humans[0] if len(humans) == 1 else None
 
     def undo_target(self) -> int | None:

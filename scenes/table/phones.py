@@ -433,8 +433,8 @@ class PhoneDesk:
                     self.hub.error(seat, "That seat is not playing in this game.")
                 continue
             if event.kind == "join":
-                if table.owners.get(seat) != phone_device(seat):
-                    table.seat_to(seat, phone_device(seat))
+                if table.couch.owners.get(seat) != phone_device(seat):
+                    table.couch.seat_to(seat, phone_device(seat))
                 self._sent.pop(seat, None)
                 self._last.pop(seat, None)
                 self._images_sent.pop(seat, None)   # a new phone has none of them yet
@@ -445,7 +445,7 @@ class PhoneDesk:
 
     def _move(self, seat: int, data) -> None:
         ask = self.asks.get(seat)
-        if not self.table.is_phone(seat):
+        if not self.table.couch.is_phone(seat):
             self.hub.error(seat, "This seat is not played from this phone now.")
             return
         if ask is None or ask.id != data.get("decision"):
@@ -545,7 +545,7 @@ class PhoneDesk:
         for seat in sorted(self.hub.joined):
             if seat >= table.match.num_players:
                 continue
-            if not table.is_phone(seat):
+            if not table.couch.is_phone(seat):
                 self._publish_away(seat)
                 continue
             old = self.asks.get(seat)
@@ -610,12 +610,12 @@ class PhoneDesk:
             self.on_publish(seat, payload, news)
 
     def _publish_away(self, seat: int) -> None:
-        key = ("away", self.table.owners.get(seat))
+        key = ("away", self.table.couch.owners.get(seat))
         if self._sent.get(seat) == key:
             return
         self._sent[seat] = key
         self._last.pop(seat, None)
-        who = "the AI" if not self.table.is_human(seat) else "a controller"
+        who = "the AI" if not self.table.couch.is_human(seat) else "a controller"
         match = self.table.match
         self._pending = {}
         self._publish(seat, lobby_payload(match, seat, GAMES[match.game_id].name,

@@ -55,14 +55,15 @@ PHONE_GRACE = 3.0                                      # seconds a phone may be 
 PHONE_SNOOZE = 30.0                                    # "Keep waiting" asks again after this
 
 
-class TableScene(Animations, Changes, Chrome, Couch, Keeping, Hints, Scene):
+class TableScene(Animations, Changes, Chrome, Keeping, Hints, Scene):
     pause_on_disconnect = True
+    couch_kind: type[Couch] = Couch   # who sits where (a replay has nobody)
 
     @property
     def uses_phones(self) -> bool:  # type: ignore[override]
         """Keep the phone server up while this match may be played on phones: phones
         were on when it began, or a phone plays here."""
-        return self.phones_on or any(self.is_phone(s) for s in range(self.match.num_players))
+        return self.phones_on or any(self.couch.is_phone(s) for s in range(self.match.num_players))
 
     @property
     def game_id(self) -> str:  # type: ignore[override]
@@ -80,9 +81,10 @@ class TableScene(Animations, Changes, Chrome, Couch, Keeping, Hints, Scene):
         base_seed = match.seed if match.seed is not None else 0
         self.bots = {seat: self.make_bot(s.level, base_seed * 31 + seat)
                      for seat, s in enumerate(match.seats) if not s.human}
+        self.couch = self.couch_kind(self)
         self.layout = layouts.SeatedLayout(
             layouts.get(self.layout_name(), ctx.log, self.layout_objects()),
-            match.num_players, self.first_home())
+            match.num_players, self.couch.first_home())
         self.animator = Animator()
         self.log_lines: deque[str] = deque(maxlen=40)
         self.banner_text = ""
@@ -97,14 +99,6 @@ class TableScene(Animations, Changes, Chrome, Couch, Keeping, Hints, Scene):
         self.turn_ready = False        # the human's picker has been set up for this decision
         self.dirty = True              # refresh() due once animations finish
         self.finished_for = 0.0
-        # couch play: which device owns each human seat (None: any device), which human's
-        # private view is on screen after their privacy screen, who used which device last
-        self.owners: dict[int, str | None] = {i: s.device for i, s in enumerate(match.seats)
-                                              if s.human}
-        self.revealed: int | None = None
-        self.last_viewer: int | None = None
-        self.last_device: dict[int, str] = {}
-        self.start_couch()
         # the log and the game-over banner follow the animation, never run ahead of it
         self._moving = False
         self._queued: list[str] = []
@@ -128,7 +122,7 @@ class TableScene(Animations, Changes, Chrome, Couch, Keeping, Hints, Scene):
         self.desk = PhoneDesk(self)
         self.phones_on = self.desk.active
         self.start_keeping(resume)
-        self.shown = self.state.view(self.viewer)   # what setup() may read
+        self.shown = self.state.view(self.couch.viewer)   # what setup() may read
         self.setup()
         self.show_view()
         self.dirty = False
@@ -144,14 +138,14 @@ class TableScene(Animations, Changes, Chrome, Couch, Keeping, Hints, Scene):
         """A screen opens over the table (Pause, a dialog, a lost controller, a phone gone
         quiet): a hand on show is put away first, so nothing private lies under it. It
         opens again only through its own seat's device, after the privacy screen."""
-        if self.privacy and self.revealed is not None:
+        if self.couch.privacy and self.couch.revealed is not None:
             self.conceal()
 
     def conceal(self) -> None:
         """Hide the hand on show now: the move on screen ends at once, the decision under
         way starts afresh once its owner passes the privacy screen again."""
         self.animator.finish_all()
-        self.revealed = None
+        self.couch.revealed = None
         self.reset_turn()
         self.show_view()
         self.dirty = False
@@ -168,12 +162,27 @@ class TableScene(Animations, Changes, Chrome, Couch, Keeping, Hints, Scene):
     def show_view(self, view=None) -> None:
         """Put ``view`` (the viewer's, unless told) on screen: the seats turn so that whoever's
         hand shows sits beside it (see SeatedLayout), then every sprite is rebuilt."""
-        self.shown = self.state.view(self.viewer) if view is None else view
-        if self.viewer is not None and view is None:
-            self.layout.home = self.viewer
+        self.shown = self.state.view(self.couch.viewer) if view is None else view
+        if self.couch.viewer is not None and view is None:
+            self.layout.home = self.couch.viewer
         self.refresh()
 
+    # -- the couch (scenes.table.couch) answers the scene stack's device questions ------
+    def disconnected(self, device: str) -> str | None:
+        return self.couch.disconnected(device)
+
+    def rebind(self, old: str, new: str) -> None:
+        self.couch.rebind(old, new)
+
+    def device_added(self, device: str) -> None:
+        self.couch.device_added(device)
+
     # -- hooks for each game --------------------------------------------------------
+    def private_turn(self, seat: int) -> bool:
+        """Must ``seat`` pass a privacy screen before deciding? (With privacy on, yes; a
+        table may take a decision that shows nothing private in the open.)"""
+        return self.couch.privacy
+
     def new_state(self):
         m = self.match
         return new_game(m.game_id, m.num_players, m.seed, **dict(m.options))
@@ -222,7 +231,7 @@ class TableScene(Animations, Changes, Chrome, Couch, Keeping, Hints, Scene):
         seat = self.state.current_player
         if seat is None:
             return "Game over"
-        if self.is_human(seat):
+        if self.couch.is_human(seat):
             return "Your move"
         return f"{self.match.seats[seat].name} is thinking"
 
@@ -235,7 +244,7 @@ class TableScene(Animations, Changes, Chrome, Couch, Keeping, Hints, Scene):
     def human_deciding(self) -> bool:
         """A person is to move, their turn has begun and nothing is animating: the time
         for their picker, prompts, hint and input."""
-        return (self.is_human(self.state.current_player) and self.turn_ready
+        return (self.couch.is_human(self.state.current_player) and self.turn_ready
                 and not self.animator.busy)
 
     @property
@@ -253,7 +262,7 @@ class TableScene(Animations, Changes, Chrome, Couch, Keeping, Hints, Scene):
     @property
     def waiting_for_human(self) -> bool:
         """A person must act for the game to go on (kiosk idle detection)."""
-        return not self.state.is_terminal() and self.is_human(self.state.current_player)
+        return not self.state.is_terminal() and self.couch.is_human(self.state.current_player)
 
     def dur(self, seconds: float) -> float:
         """An animation's length at this table's pace; a third of it with Reduced motion
@@ -268,7 +277,7 @@ class TableScene(Animations, Changes, Chrome, Couch, Keeping, Hints, Scene):
     def submit(self, action) -> bool:
         """Play ``action`` for the seat to move; an illegal one is refused with a sound."""
         mover = self.state.current_player
-        hiding = self.privacy and self.revealed is not None
+        hiding = self.couch.privacy and self.couch.revealed is not None
         before = self.state.view(None) if hiding else None
         copy = self.state.clone() if self.guard is not None else None   # for taking back
         try:
@@ -285,7 +294,7 @@ class TableScene(Animations, Changes, Chrome, Couch, Keeping, Hints, Scene):
         if hiding and self.state.current_player != mover:
             # the decision is made and play moves on: the hand goes away at once, and the
             # move is shown from the spectator's picture of the table before it
-            self.revealed = None
+            self.couch.revealed = None
             self.show_view(before)
         try:
             for event in events:
@@ -318,7 +327,7 @@ class TableScene(Animations, Changes, Chrome, Couch, Keeping, Hints, Scene):
     def since_last_move(self, seat: int) -> list[LogLine]:
         """The log lines of the moves made since ``seat`` last moved (everything, if it
         has not moved yet): the recap a person reads when their turn comes round."""
-        lines = shown_to(self.log_lines, self.viewer)
+        lines = shown_to(self.log_lines, self.couch.viewer)
         last = max((i for i, line in enumerate(lines)
                     if getattr(line, "mover", None) == seat), default=-1)
         return [line for line in lines[last + 1:] if getattr(line, "mover", None) != seat]
@@ -391,11 +400,11 @@ class TableScene(Animations, Changes, Chrome, Couch, Keeping, Hints, Scene):
             if forced is not None:  # no choice to make: no thinking, picker or privacy screen
                 self.submit(forced)
                 return
-        if self.is_phone(seat):
+        if self.couch.is_phone(seat):
             self._phone_turn(seat, dt)
             return
-        if self.is_human(seat):
-            if self.private_turn(seat) and self.revealed != seat:
+        if self.couch.is_human(seat):
+            if self.private_turn(seat) and self.couch.revealed != seat:
                 self.ctx.go("privacy", self, seat)
                 return
             if not self.turn_ready:
@@ -463,18 +472,18 @@ class TableScene(Animations, Changes, Chrome, Couch, Keeping, Hints, Scene):
             return True
         if event.act is Act.HINT:
             seat = self.state.current_player
-            if self.human_deciding and self.accepts(seat, event.device):
+            if self.human_deciding and self.couch.accepts(seat, event.device):
                 self.request_hint()
             return True
         seat = self.state.current_player
-        if self.human_deciding and self.accepts(seat, event.device):
+        if self.human_deciding and self.couch.accepts(seat, event.device):
             if event.act not in (Act.POINTER, Act.NUDGE, Act.DEVICE_ADDED, Act.DEVICE_REMOVED):
-                self.last_device[seat] = event.device
+                self.couch.last_device[seat] = event.device
             if self.handle_turn(event):
                 return True
         if event.act is Act.BACK:
             # at a person's first pick B offers to take their last move back, if it may be
-            if not (self.human_deciding and self.accepts(seat, event.device)
+            if not (self.human_deciding and self.couch.accepts(seat, event.device)
                     and self.offer_take_back()):
                 self.open_pause()
             return True

@@ -27,7 +27,7 @@ def holder_words(ctx, table, seat: int) -> str:
     info = table.match.seats[seat]
     if not info.human:
         return "AI {level}".format(level=info.level.title())
-    device = table.owners.get(seat)
+    device = table.couch.owners.get(seat)
     if is_phone(device):
         return "Phone"
     if device is None:
@@ -48,7 +48,7 @@ class SeatReturn(Overlay):
         self.device = device
         self.note = ""
         self.presser: str | None = None
-        seats = sorted(table.stand_ins)
+        seats = sorted(table.couch.stand_ins)
         y = self.panel.bottom - 130
         width = min(460, (self.panel.w - 120 - 30 * len(seats)) // (len(seats) + 1))
         x = self.panel.centerx - ((width + 30) * (len(seats) + 1) - 30) // 2
@@ -76,7 +76,7 @@ class SeatReturn(Overlay):
             self.note = "Press A on the controller that was just plugged in."
             self.ctx.play("error")
             return
-        self.table.seat_to(seat, self.device)
+        self.table.couch.seat_to(seat, self.device)
         self.table.log("{name} is back on their own controller.".format(
             name=self.table.match.seats[seat].name))
         self.ctx.stack.pop()
@@ -141,7 +141,7 @@ class SeatsMenu(Overlay):
         elif self.mode == "seat":
             self.group.widgets = self.actions()
         elif self.mode == "swap":
-            others = [s for s in everyone if s != self.seat and not t.is_phone(s)]
+            others = [s for s in everyone if s != self.seat and not t.couch.is_phone(s)]
             self.group.widgets = self.rows(others, self.swap_with)
         else:   # "device": nothing to focus; the next A on a device answers
             self.group.widgets = []
@@ -152,10 +152,10 @@ class SeatsMenu(Overlay):
         seat = self.seat
         name = t.match.seats[seat].name
         entries = []
-        if t.is_human(seat):
+        if t.couch.is_human(seat):
             entries.append(("Give {name} to another controller".format(name=name),
                             self.ask_device))
-            if not t.is_phone(seat):
+            if not t.couch.is_phone(seat):
                 entries.append(("Swap players with another seat", self.ask_swap))
             entries.append(("Hand {name} to the AI".format(name=name), self.to_ai))
         else:
@@ -191,11 +191,11 @@ class SeatsMenu(Overlay):
         self.go("swap")
 
     def to_ai(self) -> None:
-        self.table.seat_to_ai(self.seat)
+        self.table.couch.seat_to_ai(self.seat)
         self.go("list")
 
     def swap_with(self, other: int) -> None:
-        self.table.swap_seats(self.seat, other)
+        self.table.couch.swap_seats(self.seat, other)
         self.go("list")
 
     # -- input --------------------------------------------------------------------------
@@ -207,7 +207,7 @@ class SeatsMenu(Overlay):
             self.go("list" if self.mode == "seat" else "seat")
             return True
         if self.mode == "device" and event.act is Act.CONFIRM:
-            self.note = self.table.give_seat(self.seat, event.device)
+            self.note = self.table.couch.give_seat(self.seat, event.device)
             if self.note:
                 self.ctx.play("error")
             else:

@@ -36,7 +36,7 @@ class PhoneWaiting(Overlay):
         t = self.table
         phones = getattr(self.ctx, "phones", None)
         back = phones is not None and phones.running and phones.is_connected(self.seat)
-        if back or not t.is_phone(self.seat) or t.state.current_player != self.seat:
+        if back or not t.couch.is_phone(self.seat) or t.state.current_player != self.seat:
             if back:
                 t.phone_gone_for = 0.0
             self.ctx.stack.pop()
@@ -47,7 +47,7 @@ class PhoneWaiting(Overlay):
         self.ctx.play("tap")
 
     def to_ai(self) -> None:
-        self.table.seat_to_ai(self.seat)
+        self.table.couch.seat_to_ai(self.seat)
         self.ctx.play("chirp")
         self.ctx.stack.pop()
 
@@ -58,7 +58,7 @@ class PhoneWaiting(Overlay):
             self.choosing_device = False
             return True
         if event.act is Act.CONFIRM:
-            self.note = self.table.give_seat(self.seat, event.device)
+            self.note = self.table.couch.give_seat(self.seat, event.device)
             if self.note:
                 self.ctx.play("error")
                 return True

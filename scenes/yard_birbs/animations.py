@@ -276,7 +276,7 @@ class YardBirbsAnimations(Animations):
         m = self.plan
         geo = self.geo
         flights = []
-        viewer = self.viewer
+        viewer = self.couch.viewer
         order = []
         for e in group:
             for k in range(len(e.cards)):
@@ -381,7 +381,7 @@ class YardBirbsAnimations(Animations):
         pos = self.geo.slot_pos(slot)
         name = self.names[e.seat]
         steps: list = [self.say(f"{name} plays {card_name(e.card)}")]
-        if e.seat == self.viewer and e.card in m.hand:
+        if e.seat == self.couch.viewer and e.card in m.hand:
             m.hand.remove(e.card)
             steps.append(Together(
                 self.fly(spr, pos, 0.36, 0.5, z=Z_FEEDER + slot),
@@ -511,7 +511,7 @@ class YardBirbsAnimations(Animations):
         m.lifer = e.card
         new, old = self.card(e.card), self.card(e.old)
         steps: list = self.call_out(f"New Lifer: {SPECIES[e.card.species]}", e.seat)
-        if e.seat == self.viewer:
+        if e.seat == self.couch.viewer:
             i = m.to_hand(e.old, out=e.card)
             steps.append(Together(
                 self.fly(new, geo.lifer_pos(), 0.5, 0.6, z=Z_FEEDER),
@@ -549,7 +549,7 @@ class YardBirbsAnimations(Animations):
                     Together(*self.yard_reflow(m, e.seat) or [Wait(0)]),
                     self.show_disp(m.copy())]
         m.hand_sizes[e.seat] -= 1
-        if e.seat == self.viewer and e.card in m.hand:
+        if e.seat == self.couch.viewer and e.card in m.hand:
             m.hand.remove(e.card)
             spr = self.card(e.card)
             steps = [Together(self.fly(spr, deck, 0.45, 0.5, SHRINK, flip_to=False),
@@ -570,7 +570,7 @@ class YardBirbsAnimations(Animations):
         m.deck -= 1
         m.hand_sizes[e.seat] += 1
         who = self.names[e.seat]
-        if e.seat == self.viewer:  # private: the drawn card shows only to its owner
+        if e.seat == self.couch.viewer:  # private: the drawn card shows only to its owner
             i = m.to_hand(e.card)
             spr = self.card(e.card)
             steps = [self.appear(spr, geo.deck_pos(), "full", False, SHRINK),
@@ -620,7 +620,7 @@ class YardBirbsAnimations(Animations):
         steps: list = [self.say(f"{self.names[e.seat]} trades a card with the feeder"),
                        *self.call_out(f"Takes the {SPECIES[e.taken.species]}", e.seat),
                        self.sound("slide")]
-        if e.seat == self.viewer:
+        if e.seat == self.couch.viewer:
             i = m.to_hand(e.taken, out=e.given)
             steps.append(Together(
                 self.fly(given, pos, 0.5, 0.6, z=Z_FEEDER + e.slot),

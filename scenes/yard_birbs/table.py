@@ -274,7 +274,7 @@ class YardBirbsTable(YardBirbsAnimations, YardBirbsDraw, TableScene):
         if seat is None:
             return "Game over"
         name = self.names[seat]
-        if self.is_human(seat) and self.turn_ready and self.picker is not None:
+        if self.couch.is_human(seat) and self.turn_ready and self.picker is not None:
             return self.human_status()
         phase = self.shown.phase if self.shown is not None else ""
         if phase in AI_DOING:
@@ -369,7 +369,7 @@ class YardBirbsTable(YardBirbsAnimations, YardBirbsDraw, TableScene):
         if self.animator.busy:
             return
         focus = None
-        if self.picker is not None and self.turn_ready and self.is_human(self.state.current_player):
+        if self.picker is not None and self.turn_ready and self.couch.is_human(self.state.current_player):
             focus = self.picker.focused
         self.apply_focus(focus)
 
