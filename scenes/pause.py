@@ -28,13 +28,13 @@ class Pause(Overlay):
                  table: TableScene | None = None) -> None:
         self.table = table
         entries = [("Resume", self.cancel)]
-        if table is not None and table.undo_target() is not None:
+        if table is not None and table.keeper.undo_target() is not None:
             entries.append(("Take back", self.take_back))
         if table is not None:
             entries.append(("Seats", self.seats))
         entries += [("How to play", self.rules), ("Settings", self.settings),
                     ("Quit to menu", self.quit_to_menu)]
-        if table is not None and table.keeping:
+        if table is not None and table.keeper.keeping:
             entries.append(("Abandon game", self.abandon))
         self.panel_size = (760, 250 + ROW_PITCH * len(entries))
         super().__init__(ctx)
@@ -54,7 +54,7 @@ class Pause(Overlay):
     def take_back(self) -> None:
         table = self.table
         self.cancel()
-        table.take_back()
+        table.keeper.take_back()
 
     def seats(self) -> None:
         self.ctx.go("seats", self.table)
@@ -66,7 +66,7 @@ class Pause(Overlay):
         self.ctx.go("settings")
 
     def quit_to_menu(self) -> None:
-        if self.table is not None and self.table.keeping:
+        if self.table is not None and self.table.keeper.keeping:
             line = "The game is kept: choose Continue on the title to carry on."
         else:
             line = "The game in progress will end."
@@ -79,7 +79,7 @@ class Pause(Overlay):
                     self._abandon, yes="Abandon", no="Keep playing")
 
     def _abandon(self) -> None:
-        self.table.abandon()
+        self.table.keeper.abandon()
         self._leave()
 
     def _leave(self) -> None:

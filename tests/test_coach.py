@@ -85,7 +85,7 @@ def test_first_play_offers_a_guided_game_that_coaches_then_lets_go(app, tmp_path
     guide = guide_for("cubirds")
     assert isinstance(table, Coach) and table.match.seed == guide.seed
     assert table.match.num_players == guide.players and table.match.humans == [0]
-    assert table.match_id is None                       # not recorded: no history, no stats
+    assert table.keeper.match_id is None                       # not recorded: no history, no stats
     assert not table.ctx.store.unfinished()
     for move in range(guide.moves):
         assert table.coaching and table.coach_moves == move
@@ -143,7 +143,7 @@ def test_a_game_already_played_or_a_kiosk_is_not_offered_one(tmp_path):
     app = make_app(tmp_path)
     table = make_table(app.ctx, Match("flappy_families", default_seats(2, 1), 5))
     show(app, table)
-    assert table.match_id is not None                    # a game of it is in the store
+    assert table.keeper.match_id is not None                    # a game of it is in the store
     assert not first_play(app.ctx, "flappy_families") and first_play(app.ctx, "cubirds")
     top = pick_game(app, "flappy_families")             # the saved game is offered instead
     assert type(top).__name__ == "SavedGameChoice"

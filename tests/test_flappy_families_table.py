@@ -288,7 +288,7 @@ def install(app, table, state) -> None:
     made-up position has no history, and its missing cards cannot be dealt again."""
     table.animator.finish_all()
     table.state = state
-    table.guard = None
+    table.keeper.guard = None
     table.shown = state.view(table.couch.viewer)
     table.refresh()
     table.turn_ready = False

@@ -148,7 +148,7 @@ def test_a_new_game_is_dealt_but_a_continued_one_is_not(app):
     from scenes.table.keeping import Resume
     table = show(app, FlipABirdTable(app.ctx, one_human(0)), frames=1)
     assert table.animator.busy and table.shown.row == ()
-    saved = SimpleNamespace(id=table.match_id, moves=[], log=[])
+    saved = SimpleNamespace(id=table.keeper.match_id, moves=[], log=[])
     again = show(app, FlipABirdTable(app.ctx, one_human(0), Resume(saved, table.state.clone())),
                  frames=1)
     assert again.resumed and again.shown.row == () and not again.animator.busy

@@ -77,7 +77,7 @@ def test_a_game_with_a_person_is_saved_and_continued_from_the_title(tmp_path):
     assert resumed.counts == Counts.of(resumed.shown)   # table waiting for a deal
     assert sum(len(row) for row in resumed.rows_spr) == sum(map(len, expected["rows"]))
     human_move(app, resumed)              # and play goes on, saved as before
-    saved = app.ctx.store.load_match(resumed.match_id)
+    saved = app.ctx.store.load_match(resumed.keeper.match_id)
     assert len(saved.moves) == resumed.moves_played
     app.finish()
 
@@ -97,7 +97,7 @@ def test_game_select_offers_the_saved_game_or_a_new_one(app):
     choice = app.stack.top
     assert type(choice).__name__ == "SavedGameChoice"
     press(app, pygame.K_RETURN, 3)        # "Continue it" is focused first
-    assert app.stack.top.resumed and app.stack.top.match_id == table.match_id
+    assert app.stack.top.resumed and app.stack.top.keeper.match_id == table.keeper.match_id
 
 
 def test_killed_mid_game_the_next_start_continues_at_the_last_saved_move(tmp_path):
@@ -127,7 +127,7 @@ def test_killed_mid_game_the_next_start_continues_at_the_last_saved_move(tmp_pat
     assert title.continue_card.entry.id == entry.id
     press(app, pygame.K_RETURN, 3)
     table = app.stack.top
-    assert table.resumed and table.match_id == entry.id
+    assert table.resumed and table.keeper.match_id == entry.id
     # it carried on from the last saved move: every move since (an AI's may come at once)
     # is saved after those, and the table's game is exactly the seed plus all of them
     now = app.ctx.store.load_match(entry.id)
@@ -168,12 +168,12 @@ def test_a_slip_is_taken_back_with_b_and_the_log_says_so(app):
     for _ in range(30):
         human_move(app, table)
         assert run_until(app, lambda: table.human_deciding or table.state.is_terminal())
-        if table.undo_target() is not None:
+        if table.keeper.undo_target() is not None:
             break
     else:
         pytest.skip("no move of this deal could be taken back")
-    index = table.undo_target()
-    guard_state = table.guard.move_at(index)[0].to_dict()
+    index = table.keeper.undo_target()
+    guard_state = table.keeper.guard.move_at(index)[0].to_dict()
     assert ("Take back" in [label for _, label in table.prompt_bar()])
     press(app, pygame.K_ESCAPE, 2)
     confirm = app.stack.top
@@ -184,7 +184,7 @@ def test_a_slip_is_taken_back_with_b_and_the_log_says_so(app):
     assert table.state.to_dict() == guard_state
     assert table.moves_played == index
     assert any("takes back" in line for line in table.log_lines)
-    saved = app.ctx.store.load_match(table.match_id)
+    saved = app.ctx.store.load_match(table.keeper.match_id)
     assert len(saved.moves) == index
     assert saved.log[-1].startswith(f"{table.match.seats[0].name} takes back")
 
@@ -194,7 +194,7 @@ def test_undo_switched_off_offers_nothing(app):
     table = new_table(app, seed=11)
     human_move(app, table)
     assert run_until(app, lambda: table.human_deciding)
-    assert table.undo_target() is None
+    assert table.keeper.undo_target() is None
     assert "Take back" not in [label for _, label in table.prompt_bar()]
     press(app, pygame.K_ESCAPE, 2)
     pause = app.stack.top
@@ -231,11 +231,11 @@ def test_quitting_to_the_menu_says_the_game_is_kept(app):
 def test_all_ai_tables_and_kiosks_save_nothing(app, tmp_path):
     table = new_table(app, humans=0)
     run_until(app, lambda: table.moves_played >= 5)
-    assert table.match_id is None and app.ctx.store.unfinished() == []
+    assert table.keeper.match_id is None and app.ctx.store.unfinished() == []
     kiosk = make_app(tmp_path / "k", kiosk=True)
     assert not kiosk.ctx.store.saving
     table = make_table(kiosk.ctx, Match("cubirds", default_seats(2, 1), 3))
-    assert table.match_id is None and not table.keeping
+    assert table.keeper.match_id is None and not table.keeper.keeping
     kiosk.finish()
 
 

@@ -87,7 +87,7 @@ def test_playing_runs_the_moves_at_the_chosen_speed(app):
     for _ in range(300):
         app.frame(1 / 20)
     assert table.moves_played >= 3 and not table.paused
-    assert table.match_id is None                 # watching records nothing
+    assert table.keeper.match_id is None                 # watching records nothing
 
 
 def test_replay_flag_opens_a_match_or_says_what_is_wrong(tmp_path):

@@ -169,12 +169,12 @@ def test_what_the_others_changed_is_outlined_until_you_act(app):
     seats = (Seat("Me", human=True), Seat("Bot"), Seat("Cat"))
     table = show(app, Marking(app.ctx, Match("toy", seats, 4)))
     press(app, pygame.K_RETURN)                     # my move: nothing of mine is outlined
-    assert table.changes_shown() == {}
+    assert table.changes.shown() == {}
     for _ in range(2000):
         app.frame(1 / 60)
         if table.human_deciding:
             break
-    assert table.changes_shown() == {("pile", 1): [1], ("pile", 2): [2]}
+    assert table.changes.shown() == {("pile", 1): [1], ("pile", 2): [2]}
     table.draw(app.screen)
     for seat in (1, 2):
         ring = table.changed_rect(("pile", seat)).inflate(10, 10)
@@ -182,16 +182,16 @@ def test_what_the_others_changed_is_outlined_until_you_act(app):
         edge = [tuple(app.screen.get_at((ring.centerx, ring.y + dy)))[:3] for dy in range(4)]
         assert colour in edge                       # the ring, in the mover's colour
     press(app, pygame.K_RETURN)                     # I act: the outlines go
-    assert table.changes_shown() == {}
-    table.note_changes(1, [Played(1, 5, False)])    # a move's places wait for its animation
-    assert table.changes_shown() == {}
-    table.settle_changes()
-    assert table.changes_shown() == {("pile", 1): [1]}
-    table.note_changes(2, [Played(2, -1, False)])   # a fresh table forgets what was
-    table.settle_changes()
-    assert table.changes_shown() == {("pile", 2): [2]}
-    table.forget_changes()
-    assert table.changes_shown() == {}
+    assert table.changes.shown() == {}
+    table.changes.note(1, [Played(1, 5, False)])    # a move's places wait for its animation
+    assert table.changes.shown() == {}
+    table.changes.settle()
+    assert table.changes.shown() == {("pile", 1): [1]}
+    table.changes.note(2, [Played(2, -1, False)])   # a fresh table forgets what was
+    table.changes.settle()
+    assert table.changes.shown() == {("pile", 2): [2]}
+    table.changes.forget()
+    assert table.changes.shown() == {}
 
 
 GAMES = ["cubirds", "flip_a_bird", "flappy_families", "yard_birbs"]
@@ -209,7 +209,7 @@ def play_to_outlines(app, game: str):
         app.frame(1 / 20)
         if not table.human_deciding:
             continue
-        if any(table.changed_rect(key) is not None for key in table.changes_shown()):
+        if any(table.changed_rect(key) is not None for key in table.changes.shown()):
             break
         table.submit(table.state.legal_actions()[0])
     return table
@@ -220,7 +220,7 @@ def test_every_table_outlines_what_the_ai_changed(app, game):
     """At each game's table, back at the person's turn the places the AI seats changed
     are outlined where they lie (on the canvas, in a mover's colour), and go as they act."""
     table = play_to_outlines(app, game)
-    shown = table.changes_shown()
+    shown = table.changes.shown()
     assert shown, "no AI move was outlined"
     canvas = pygame.Rect((0, 0), ui.CANVAS)
     for key, movers in shown.items():
@@ -230,7 +230,7 @@ def test_every_table_outlines_what_the_ai_changed(app, game):
             assert canvas.contains(rect), (key, rect)
     table.draw(app.screen)
     table.submit(table.state.legal_actions()[0])
-    assert table.changes_shown() == {}
+    assert table.changes.shown() == {}
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -258,6 +258,6 @@ def test_seat_colours_come_with_their_shapes_on_every_table(app, game, monkeypat
     _, lines, _ = table.log_view()
     newest = lines[-1].mover                        # the line every log panel shows
     assert newest is not None and (*mark(newest), (log.w, log.h)) in shapes
-    outlined = {m for key, ms in table.changes_shown().items()
+    outlined = {m for key, ms in table.changes.shown().items()
                 if table.changed_rect(key) is not None for m in ms}
     assert outlined and outlined <= set(marks)      # each outline with its mover's shape

@@ -222,14 +222,14 @@ def test_b_at_the_first_pick_offers_to_take_back_and_the_bar_says_so(app):
     table = table_for(app, 3, seed=2)
     for _ in range(20):
         assert run_until(app, table, lambda: human_ready(table))
-        if table.undo_target() is not None:
+        if table.keeper.undo_target() is not None:
             break
         play_until(app, table, lambda: False, limit=1)
     else:
         pytest.skip("no move of this deal could be taken back")
     labels = [label for _, label in table.prompt_bar()]
     assert "Take back" in labels and "Menu" not in labels
-    guard_state = table.guard.move_at(table.undo_target())[0].to_dict()
+    guard_state = table.keeper.guard.move_at(table.keeper.undo_target())[0].to_dict()
     press(app, pygame.K_ESCAPE, 2)
     assert type(app.stack.top).__name__ == "Confirm"
     press(app, pygame.K_LEFT)                       # "Keep it" is focused first

@@ -100,6 +100,7 @@ class FlappyFamiliesTable(FlappyFamiliesAnimations, FlappyFamiliesDraw, TableSce
         self.chain: PickChain | None = None    # the human's decision being picked
         self.held: tuple = ()                  # the step-2 picks the rules already hold
         self.follow_ups: list = []             # step-2 actions still to send
+        self.taken_back.connect(self.forget_plan)
         self.hand_lift: dict[int, float] = {}
         self._cache = LRU(240, 8 << 20)   # plates, buttons, badges: small pictures, bounded
         self._leaping: list[CardSprite] = []
@@ -155,13 +156,10 @@ class FlappyFamiliesTable(FlappyFamiliesAnimations, FlappyFamiliesDraw, TableSce
             self.chain = None
         return done
 
-    def take_back(self) -> bool:
-        """Take back a move (Keeping); a step-2 plan made before it no longer applies."""
-        done = super().take_back()
-        if done:
-            self.chain = None
-            self.follow_ups = []
-        return done
+    def forget_plan(self, _index: int) -> None:
+        """A move was taken back: a step-2 plan made before it no longer applies."""
+        self.chain = None
+        self.follow_ups = []
 
     # -- the human's choices ---------------------------------------------------------------
     @property

@@ -17,16 +17,19 @@ The shared part records, per person at the table, the places the other seats' mo
 changed since that person's last move (noted as the move is played, shown once its
 animation is over), and draws the record of the person whose view is on screen.
 
-A mixin of :class:`scenes.table.TableScene`.
+A part of the table (``table.changes``); the two hooks are the table's.
 """
 from __future__ import annotations
 
-from typing import Hashable, Iterable, Sequence
+from typing import TYPE_CHECKING, Hashable, Sequence
 
 import pygame
 
 from game.engine import Event
 from sprites import ui
+
+if TYPE_CHECKING:
+    from scenes.table.scene import TableScene
 
 CLEAR = ("changes", "clear")   # a key that forgets every change noted before it
 OUTLINE = 4                    # px: the outline's width
@@ -38,34 +41,26 @@ MARK = 15                      # the radius of the seat's shape on the outline
 class Changes:
     """The table's record of changed places (see the module)."""
 
-    # -- hooks for each game -----------------------------------------------------------
-    def changed_places(self, events: Sequence[Event]) -> Iterable[Hashable]:
-        """The places the move's ``events`` change, as keys for ``changed_rect``."""
-        return ()
-
-    def changed_rect(self, key: Hashable) -> pygame.Rect | None:
-        """Where the place ``key`` lies now (None: it is no longer on the table)."""
-        return None
-
-    # -- the record ------------------------------------------------------------------------
-    def start_changes(self) -> None:
+    def __init__(self, table: TableScene) -> None:
         """An empty record: ``change_record`` per person, each place changed since their
         last move and by whom (in order); ``pending_changes`` waiting for the animation."""
+        self.t = table
         self.change_record: dict[int, dict[Hashable, list[int]]] = {}
         self.pending_changes: list[tuple[int | None, Hashable]] = []
+        table.move_played.connect(lambda move: self.note(move.mover, move.events))
 
-    def note_changes(self, mover: int | None, events: Sequence[Event]) -> None:
+    def note(self, mover: int | None, events: Sequence[Event]) -> None:
         """A move was played: the places it changes wait for its animation to end."""
-        if self.couch.is_human(mover):
+        if self.t.couch.is_human(mover):
             self.change_record[mover] = {}    # they acted: their outlines go
-        self.pending_changes.extend((mover, key) for key in self.changed_places(events))
+        self.pending_changes.extend((mover, key) for key in self.t.changed_places(events))
 
-    def settle_changes(self) -> None:
+    def settle(self) -> None:
         """The move's animation is over: its changes join every other person's record."""
         pending = self.pending_changes
         if not pending:
             return
-        humans = [s for s in range(self.match.num_players) if self.couch.is_human(s)]
+        humans = [s for s in range(self.t.match.num_players) if self.t.couch.is_human(s)]
         for mover, key in pending:
             for seat in humans:
                 places = self.change_record.setdefault(seat, {})
@@ -78,28 +73,28 @@ class Changes:
                     movers.append(mover)     # in the order they moved
         pending.clear()
 
-    def forget_changes(self) -> None:
+    def forget(self) -> None:
         """Forget every record (a move taken back: the table is not what they showed)."""
         self.change_record.clear()
         self.pending_changes.clear()
 
-    def changes_shown(self) -> dict[Hashable, list[int]]:
+    def shown(self) -> dict[Hashable, list[int]]:
         """The record of the person whose view is on screen (the only person here, if the
         screen shows nobody's hand, e.g. they play on a phone)."""
-        seat = self.couch.viewer
-        humans = self.match.humans
+        seat = self.t.couch.viewer
+        humans = self.t.match.humans
         if seat is None and len(humans) == 1:
             seat = humans[0]
         return self.change_record.get(seat, {}) if seat is not None else {}
 
     # -- drawing ---------------------------------------------------------------------------
-    def draw_changes(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         """Each changed place outlined in its movers' colours: the first just outside it
         (cards lie close together: a ring further out would meet its neighbours' rings),
         the others nested inside; then each ring's seat shape low on its left edge,
         one above another."""
-        for key, movers in self.changes_shown().items():
-            rect = self.changed_rect(key)
+        for key, movers in self.shown().items():
+            rect = self.t.changed_rect(key)
             if rect is None or rect.w <= 0 or rect.h <= 0:
                 continue
             rings = [(rect.inflate(2 * GAP - 2 * NEST * k, 2 * GAP - 2 * NEST * k), mover)
@@ -113,7 +108,7 @@ class Changes:
                 # low on the left edge: a card's corner there tells least (its number
                 # and name are at the top)
                 y = ring.bottom - MARK - 14 - k * (2 * MARK + 12)
-                self.draw_seat_mark(surface, mover, (ring.x, max(y, ring.y + MARK + 6)), MARK)
+                self.t.draw_seat_mark(surface, mover, (ring.x, max(y, ring.y + MARK + 6)), MARK)
 
     def seat_rgb_of(self, seat: int) -> tuple[int, int, int]:
-        return ui.SEAT_COLOURS[self.match.seats[seat].colour % 6]
+        return ui.SEAT_COLOURS[self.t.match.seats[seat].colour % 6]

@@ -106,7 +106,7 @@ class Chrome:
             self.draw_hand_tag(surface, owner)
         for seat in range(self.match.num_players):
             self.draw_seat(surface, seat)
-        self.draw_changes(surface)        # under cards in flight, focus rings and tips
+        self.changes.draw(surface)        # under cards in flight, focus rings and tips
         self.draw_over_seats(surface)
         self.draw_status(surface)
         self.draw_log(surface)
@@ -171,7 +171,7 @@ class Chrome:
         if self.hints_on and self.hint_action is None:
             items += ((Act.HINT, "Thinking\u2026" if self.hint_decision else "Hint"),)
         if (not any(act is Act.BACK for act, _ in items) and self.human_deciding
-                and self.undo_target() is not None):
+                and self.keeper.undo_target() is not None):
             items += ((Act.BACK, "Take back"),)
         return items + ((Act.PAUSE, "Pause"),)
 

@@ -163,8 +163,8 @@ class Couch:
             self.t.bots.pop(seat, None)
         if not is_phone(device):
             self.t.desk.forget(seat)
-        if self.t.guard is not None:   # a seat a person played stays a person's for undo
-            self.t.guard.humans |= frozenset(self.t.match.humans)
+        if self.t.keeper.guard is not None:   # a seat a person played stays a person's for undo
+            self.t.keeper.guard.humans |= frozenset(self.t.match.humans)
         if self.t.state.current_player == seat:   # whoever decides now starts afresh
             self.t.reset_turn()
         self.t.phone_turn = None

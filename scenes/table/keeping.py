@@ -15,11 +15,16 @@ back. The Undo setting switches it off (tournament play).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from game.engine import State
 from game.store import SavedMatch
 from game.undo import UndoGuard
 from scenes.table.log import read_log, saved_log
+from scenes.table.signals import MovePlayed
+
+if TYPE_CHECKING:
+    from scenes.table.scene import TableScene
 
 
 @dataclass(frozen=True)
@@ -30,58 +35,63 @@ class Resume:
     state: State
 
 
-class Keeping:
-    """The table's recording, resuming and taking back (a mixin of TableScene)."""
+class Keeper:
+    """The table's recording, resuming and taking back (``table.keeper``)."""
 
-    match_id: int | None = None
-    records = True              # False: the demo and replays are never recorded
-    guard: UndoGuard | None = None
-
-    def start_keeping(self, resume: Resume | None) -> None:
+    def __init__(self, table: TableScene, resume: Resume | None) -> None:
         """Called once the first state exists: continue the saved match, or record a new
         one (if a person plays and this table records at all)."""
-        humans = [i for i, seat in enumerate(self.match.seats) if seat.human]
-        if not humans or not self.records:
+        self.t = table
+        self.match_id: int | None = None       # the store's record (None: not recorded)
+        self.guard: UndoGuard | None = None
+        match = table.match
+        table.move_played.connect(self.kept)
+        humans = [i for i, seat in enumerate(match.seats) if seat.human]
+        if not humans or not table.records:
             return
         self.guard = UndoGuard(humans)   # a resumed match starts afresh: no undo past it
         if resume is not None:
             self.match_id = resume.saved.id
-            self.moves_played = len(resume.saved.moves)
-            self.log_lines.extend(read_log(resume.saved.log))
+            table.moves_played = len(resume.saved.moves)
+            table.log_lines.extend(read_log(resume.saved.log))
             return
-        self.match_id = self.ctx.store.start_match(self.match, self.match.seed, self.state,
-                                                   saved_log(self.log_lines))
+        self.match_id = table.ctx.store.start_match(match, match.seed, table.state,
+                                                    saved_log(table.log_lines))
+
+    def kept(self, move: MovePlayed) -> None:
+        """Saved before its animation starts (the move's log lines already queued)."""
+        self.keep_move(move.mover, move.before, move.action)
 
     def keep_move(self, seat: int | None, before: State | None, action) -> None:
         """The move just applied (``before`` is a copy of the state before it, None when
         nothing records): saved with the state after it, then offered to the undo guard."""
         if self.match_id is None:
             return
-        index = self.moves_played - 1
-        self.ctx.store.record_move(self.match_id, index, seat, action, self.state,
-                                   saved_log([*self.log_lines, *self._queued]))
+        index = self.t.moves_played - 1
+        self.t.ctx.store.record_move(self.match_id, index, seat, action, self.t.state,
+                                   saved_log([*self.t.log_lines, *self.t._queued]))
         if self.guard is not None and before is not None:
-            self.guard.played(index, seat, before, action, self.state)
+            self.guard.played(index, seat, before, action, self.t.state)
 
     @property
     def keeping(self) -> bool:
         """Is this match being recorded (so Quit keeps it, and Abandon is offered)?"""
-        return self.match_id is not None and self.ctx.store.saving
+        return self.match_id is not None and self.t.ctx.store.saving
 
     # -- taking back --------------------------------------------------------------------
     def undo_seat(self) -> int | None:
         """The person who would take back: the one to move, else the only person here."""
-        seat = self.state.current_player
-        if self.couch.is_human(seat) and not self.couch.is_phone(seat):
+        seat = self.t.state.current_player
+        if self.t.couch.is_human(seat) and not self.t.couch.is_phone(seat):
             return seat
-        humans = [i for i, s in enumerate(self.match.seats) if s.human and not self.couch.is_phone(i)]
+        humans = [i for i, s in enumerate(self.t.match.seats) if s.human and not self.t.couch.is_phone(i)]
         return humans[0] if len(humans) == 1 else None
 
     def undo_target(self) -> int | None:
         """The move the person in :meth:`undo_seat` may take back to, or None (nothing
         to take back, undo switched off, the game over, or the guard says no)."""
-        if (self.guard is None or not self.ctx.settings.undo or self.state.is_terminal()
-                or self.animator.busy):
+        if (self.guard is None or not self.t.ctx.settings.undo or self.t.state.is_terminal()
+                or self.t.animator.busy):
             return None
         seat = self.undo_seat()
         return None if seat is None else self.guard.target(seat)
@@ -94,7 +104,7 @@ class Keeping:
             return "the last move"
         before, action = move
         events = before.apply(action)
-        return events[0].describe(self.names) if events else "the last move"
+        return events[0].describe(self.t.names) if events else "the last move"
 
     def take_back(self) -> bool:
         """Take back to the guard's target: the state before that move, saved, logged,
@@ -104,17 +114,18 @@ class Keeping:
             return False
         seat = self.undo_seat()
         what = self.undo_words(index)
-        self.state = self.guard.take_back(index)
-        self.moves_played = index
-        name = self.match.seats[seat].name
-        self.log(f"{name} takes back: {what}")
-        self.ctx.store.take_back(self.match_id, index, self.state, saved_log(self.log_lines))
-        self.animator.finish_all()
-        self.forget_changes()
-        self.reset_turn()
-        self.turn_seat = self.state.current_player
-        self.dirty = True
-        self.ctx.play("tap")
+        self.t.state = self.guard.take_back(index)
+        self.t.moves_played = index
+        name = self.t.match.seats[seat].name
+        self.t.log(f"{name} takes back: {what}")
+        self.t.ctx.store.take_back(self.match_id, index, self.t.state, saved_log(self.t.log_lines))
+        self.t.animator.finish_all()
+        self.t.changes.forget()
+        self.t.reset_turn()
+        self.t.turn_seat = self.t.state.current_player
+        self.t.dirty = True
+        self.t.taken_back.emit(index)
+        self.t.ctx.play("tap")
         return True
 
     def offer_take_back(self) -> bool:
@@ -123,11 +134,11 @@ class Keeping:
         if index is None:
             return False
         from scenes.overlays import Confirm
-        self.ctx.stack.push(Confirm(self.ctx, "Take back your move?", self.undo_words(index),
+        self.t.ctx.stack.push(Confirm(self.t.ctx, "Take back your move?", self.undo_words(index),
                                     self.take_back, yes="Take back", no="Keep it"))
         return True
 
     def abandon(self) -> None:
         """The player chose "Abandon game": it is no longer offered to continue."""
-        self.ctx.store.abandon_match(self.match_id)
+        self.t.ctx.store.abandon_match(self.match_id)
         self.match_id = None

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from collections import deque
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Hashable, Iterable, Sequence
 
 import pygame
 
@@ -37,9 +37,10 @@ from scenes.table.changes import Changes
 from scenes.table.chrome import Chrome
 from scenes.table.couch import Couch
 from scenes.table.hints import AI_SLICE, Hints
-from scenes.table.keeping import Keeping, Resume
+from scenes.table.keeping import Keeper, Resume
 from scenes.table.log import LogLine, shown_to
 from scenes.table.phones import PhoneDesk
+from scenes.table.signals import MovePlayed, Signal
 from sprites.tween import Animator, Call
 
 if TYPE_CHECKING:
@@ -55,9 +56,10 @@ PHONE_GRACE = 3.0                                      # seconds a phone may be 
 PHONE_SNOOZE = 30.0                                    # "Keep waiting" asks again after this
 
 
-class TableScene(Animations, Changes, Chrome, Keeping, Hints, Scene):
+class TableScene(Animations, Chrome, Hints, Scene):
     pause_on_disconnect = True
     couch_kind: type[Couch] = Couch   # who sits where (a replay has nobody)
+    records = True                    # False: the demo, replays and guided games
 
     @property
     def uses_phones(self) -> bool:  # type: ignore[override]
@@ -82,6 +84,9 @@ class TableScene(Animations, Changes, Chrome, Keeping, Hints, Scene):
         self.bots = {seat: self.make_bot(s.level, base_seed * 31 + seat)
                      for seat, s in enumerate(match.seats) if not s.human}
         self.couch = self.couch_kind(self)
+        self.move_played: Signal[MovePlayed] = Signal()   # see scenes.table.signals
+        self.taken_back: Signal[int] = Signal()           # the move index gone back to
+        self.move_played.connect(self._log_move)     # first: the keeper saves its lines
         self.layout = layouts.SeatedLayout(
             layouts.get(self.layout_name(), ctx.log, self.layout_objects()),
             match.num_players, self.couch.first_home())
@@ -109,7 +114,7 @@ class TableScene(Animations, Changes, Chrome, Keeping, Hints, Scene):
         self._felt: tuple | None = None
         self._log_picture: tuple | None = None
         self._log_rows: dict = {}        # the log panel's rendered rows, by line (chrome)
-        self.start_changes()           # what the others changed since a person's move
+        self.changes = Changes(self)   # what the others changed since a person's move
         # hints: the Hard AI's suggestion for a human's current decision
         self.hint_bot = None
         self.hint_decision = None
@@ -121,7 +126,8 @@ class TableScene(Animations, Changes, Chrome, Keeping, Hints, Scene):
         self.phone_snooze = 0.0        # "Keep waiting": seconds before asking again
         self.desk = PhoneDesk(self)
         self.phones_on = self.desk.active
-        self.start_keeping(resume)
+        self.keeper = Keeper(self, resume)
+        self.move_played.connect(lambda move: self.animate(move.events))   # last
         self.shown = self.state.view(self.couch.viewer)   # what setup() may read
         self.setup()
         self.show_view()
@@ -178,6 +184,15 @@ class TableScene(Animations, Changes, Chrome, Keeping, Hints, Scene):
         self.couch.device_added(device)
 
     # -- hooks for each game --------------------------------------------------------
+    def changed_places(self, events: Sequence[Event]) -> Iterable[Hashable]:
+        """The places the move's ``events`` change, as keys for ``changed_rect``
+        (scenes.table.changes)."""
+        return ()
+
+    def changed_rect(self, key: Hashable) -> pygame.Rect | None:
+        """Where the place ``key`` lies now (None: it is no longer on the table)."""
+        return None
+
     def private_turn(self, seat: int) -> bool:
         """Must ``seat`` pass a privacy screen before deciding? (With privacy on, yes; a
         table may take a decision that shows nothing private in the open.)"""
@@ -279,7 +294,7 @@ class TableScene(Animations, Changes, Chrome, Keeping, Hints, Scene):
         mover = self.state.current_player
         hiding = self.couch.privacy and self.couch.revealed is not None
         before = self.state.view(None) if hiding else None
-        copy = self.state.clone() if self.guard is not None else None   # for taking back
+        copy = self.state.clone() if self.keeper.guard is not None else None   # for taking back
         try:
             events = self.state.apply(action)
         except IllegalAction as exc:
@@ -297,21 +312,22 @@ class TableScene(Animations, Changes, Chrome, Keeping, Hints, Scene):
             self.couch.revealed = None
             self.show_view(before)
         try:
-            for event in events:
-                if self.loggable(event):
-                    self.log(LogLine.of(event.describe(self.names), mover))
-                if isinstance(event, GameOver):
-                    self._queued_banner = (self.match.headline(event.winners), self.state.outcome(),
-                                           RESULTS_DELAY)
-            self.keep_move(mover, copy, action)    # saved before its animation starts
-            self.note_changes(mover, events)
-            self.animate(events)
+            self.move_played.emit(MovePlayed(mover, action, copy, events))
         finally:
             self._moving = False
         if not self.animator.busy:
             self.flush_log()
         self.dirty = True
         return True
+
+    def _log_move(self, move: MovePlayed) -> None:
+        """The move's log lines (queued for its animation) and, at the end, the banner."""
+        for event in move.events:
+            if self.loggable(event):
+                self.log(LogLine.of(event.describe(self.names), move.mover))
+            if isinstance(event, GameOver):
+                self._queued_banner = (self.match.headline(event.winners),
+                                       self.state.outcome(), RESULTS_DELAY)
 
     def log(self, line: str) -> None:
         """Add a line to the game log. Lines of the move being played wait until its
@@ -359,7 +375,7 @@ class TableScene(Animations, Changes, Chrome, Keeping, Hints, Scene):
         places it changed are outlined)."""
         self.log_lines.extend(self._queued)
         self._queued.clear()
-        self.settle_changes()
+        self.changes.settle()
         if self._queued_banner is not None:
             text, sub, hold = self._queued_banner
             self._queued_banner = None
@@ -379,7 +395,7 @@ class TableScene(Animations, Changes, Chrome, Keeping, Hints, Scene):
         self.banner_time += dt
         if self.animator.busy:
             return
-        if self._queued or self._queued_banner or self.pending_changes:
+        if self._queued or self._queued_banner or self.changes.pending_changes:
             self.flush_log()
         if self.dirty:
             self.show_view()
@@ -392,7 +408,7 @@ class TableScene(Animations, Changes, Chrome, Keeping, Hints, Scene):
                     self.on_finished(self)
                     return
                 self.ctx.go("results", self.state, self.match,
-                            match_id=getattr(self, "match_id", None), how="replace")
+                            match_id=self.keeper.match_id, how="replace")
             return
         seat = self.state.current_player
         if self.decision is None:
@@ -484,7 +500,7 @@ class TableScene(Animations, Changes, Chrome, Keeping, Hints, Scene):
         if event.act is Act.BACK:
             # at a person's first pick B offers to take their last move back, if it may be
             if not (self.human_deciding and self.couch.accepts(seat, event.device)
-                    and self.offer_take_back()):
+                    and self.keeper.offer_take_back()):
                 self.open_pause()
             return True
         return False

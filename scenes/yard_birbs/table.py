@@ -306,7 +306,7 @@ class YardBirbsTable(YardBirbsAnimations, YardBirbsDraw, TableScene):
         items = [(Act.LEFT, "Move"), (Act.CONFIRM, verb)]
         if self.picks:
             items.append((Act.BACK, "Back"))
-        elif self.undo_target() is None:
+        elif self.keeper.undo_target() is None:
             items.append((Act.BACK, "Menu"))
         return tuple(items)
 
