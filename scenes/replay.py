@@ -152,7 +152,7 @@ class ReplayMixin:
         self.banner_text = ""
         self.state = self.player.state_at(k)
         self.moves_played = k
-        self.decision = None
+        self.turn.decision = None
         self.finished_for = 0.0
         self.log_lines = deque(self._lines_upto(k), maxlen=self.log_lines.maxlen)
         self.turn_seat = self.state.current_player

@@ -47,15 +47,15 @@ def coached_turn(app, table, met: dict | None = None):
     ``met`` gathers each kind of pick seen and the lesson the panel gave it."""
     assert run_until(app, lambda: table.coach_target() is not None)
     target = table.coach_target()
-    suggestion = table.hint_action
+    suggestion = table.hints.hint_action
     point = table.guide.point
     assert target.value == (point(table, suggestion) if point else suggestion)
-    assert table.picker.focused is target          # the hint machinery focused it too
+    assert table.turn.picker.focused is target          # the hint machinery focused it too
     heading, body, last, _ = table.coach_lines()
     assert heading.startswith("Coach") and body and last.startswith("The arrow")
     before = table.moves_played
     for _ in range(40):
-        if met is not None and table.picker is not None and table.coach_lines():
+        if met is not None and table.turn.picker is not None and table.coach_lines():
             met.setdefault(table.step, table.coach_lines()[1])
         press(app, pygame.K_RETURN, 2)
         if table.moves_played != before:
@@ -97,7 +97,7 @@ def test_first_play_offers_a_guided_game_that_coaches_then_lets_go(app, tmp_path
     assert table.coach_note[0] == "Coach: that's all from me"
     # from here on a normal game: no arrow, no hint unless asked
     assert run_until(app, lambda: table.human_deciding or table.state.is_terminal())
-    assert table.coach_target() is None and table.hint_decision is None
+    assert table.coach_target() is None and table.hints.hint_decision is None
     assert "cubirds" in settings_mod.load(tmp_path / "settings.json", app.ctx.log).guided_seen
     # the second time the game is picked there is no offer
     assert isinstance(pick_game(app, "cubirds"), SeatSetup)
@@ -113,10 +113,10 @@ def test_a_different_choice_is_allowed_and_the_coach_says_what_it_suggested(app)
     coached_turn(app, table)
     assert table.coach_moves == 0
     assert run_until(app, lambda: table.coach_target() is not None and table.step == "play")
-    suggestion = table.hint_action
-    others = [o for o in table.picker.options if o.enabled and o.value != suggestion]
+    suggestion = table.hints.hint_action
+    others = [o for o in table.turn.picker.options if o.enabled and o.value != suggestion]
     assert others
-    table.picker.focus_value(others[0].value)
+    table.turn.picker.focus_value(others[0].value)
     before = table.moves_played
     press(app, pygame.K_RETURN, 2)
     assert table.moves_played == before + 1 and table.coach_moves == 1
@@ -257,8 +257,8 @@ def test_every_kind_of_pick_a_guided_game_meets_has_a_lesson(app, game_id):
             break
         seen.add(step)
         assert step in table.guide.lessons, f"{game_id}: no lesson for {step!r}"
-        enabled = [o for o in table.picker.options if o.enabled]
-        table.picker.focus_value(rng.choice(enabled).value)
+        enabled = [o for o in table.turn.picker.options if o.enabled]
+        table.turn.picker.focus_value(rng.choice(enabled).value)
         press(app, pygame.K_RETURN, 2)
         picks += 1
     assert len(seen) >= 3, seen

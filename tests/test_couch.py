@@ -155,7 +155,7 @@ def test_privacy_screen_between_two_humans_and_only_the_owner_opens_it(app):
     assert table.shown == table.state.view(0)
     assert table.status_line().startswith("Ana")     # whose hand is on show
     pad(app, table.ben, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)  # Ben cannot steer Ana's choice
-    first = table.picker.index
+    first = table.turn.picker.index
     assert first == 0
     press(app, pygame.K_RETURN)                       # Ana plays
     assert table.couch.viewer is None                        # her hand is hidden at once
@@ -251,7 +251,7 @@ def test_privacy_screens_between_two_people_in_every_game(app, game_id):
             pad(app, pads[0] if other is pads[1] else pads[1], A)
             assert table.couch.revealed == top.seat
             continue
-        if top is table and table.turn_ready and not table.animator.busy:
+        if top is table and table.turn.turn_ready and not table.animator.busy:
             seat = state.current_player
             assert table.couch.viewer == seat and table.couch.is_human(seat)
             table.submit(rng.choice(state.legal_actions()))

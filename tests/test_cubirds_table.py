@@ -32,7 +32,7 @@ def match(players: int, humans: int = 1, seed: int = 3) -> Match:
 
 
 def ready(table) -> bool:
-    return (table.couch.is_human(table.state.current_player) and table.turn_ready
+    return (table.couch.is_human(table.state.current_player) and table.turn.turn_ready
             and not table.animator.busy)
 
 
@@ -63,8 +63,8 @@ def install(app, table, state) -> None:
     table.shown = state.view(table.couch.viewer)
     table.refresh()
     table.dirty = False
-    table.turn_ready = False
-    table.decision = None
+    table.turn.turn_ready = False
+    table.turn.decision = None
     table.banner_text = ""
     record_moves(table)
     app.frame(STEP)
@@ -136,13 +136,13 @@ def test_a_move_chosen_with_the_mouse(app):
     table = show(app, CuBirdsTable(app.ctx, match(2, seed=4)))
     assert run_until(app, lambda: ready(table))
     moves = table.moves = record_moves(table)
-    option = table.picker.options[-1]          # the last species group in the hand
+    option = table.turn.picker.options[-1]          # the last species group in the hand
     click(app, option.rect.center)
     assert table.step == "end" and table.chosen == option.value
-    end = next(o for o in table.picker.options if o.value == (2, "right"))
+    end = next(o for o in table.turn.picker.options if o.value == (2, "right"))
     post(pygame.event.Event(pygame.MOUSEMOTION, pos=end.rect.center, rel=(1, 1), buttons=(0, 0, 0)))
     app.frame(STEP)
-    assert table.picker.focused is end and table.preview is not None
+    assert table.turn.picker.focused is end and table.preview is not None
     click(app, end.rect.center)
     assert moves[0] == (Place(option.value, 2, "right"), True)
 
@@ -153,12 +153,12 @@ def test_back_steps_back_within_the_placement_then_opens_pause(app):
     table = show(app, CuBirdsTable(app.ctx, match(3, seed=2)))
     assert run_until(app, lambda: ready(table))
     press(app, pygame.K_RIGHT)
-    species = table.picker.focused.value
+    species = table.turn.picker.focused.value
     press(app, pygame.K_RETURN)
     assert table.step == "end"
     before = table.state.to_dict()
     press(app, pygame.K_ESCAPE)
-    assert table.step == "species" and table.picker.focused.value == species
+    assert table.step == "species" and table.turn.picker.focused.value == species
     assert table.preview is None and not isinstance(app.stack.top, Pause)
     assert table.state.to_dict() == before
     press(app, pygame.K_ESCAPE)
@@ -184,9 +184,9 @@ def test_draw_two_can_be_declined(app):
     press(app, pygame.K_RETURN)
     assert run_until(app, lambda: ready(table))
     assert state.phase == DRAW and table.step == "draw"
-    assert table.picker.focused.value == DrawTwo(True)
+    assert table.turn.picker.focused.value == DrawTwo(True)
     press(app, pygame.K_DOWN)
-    assert table.picker.focused.value == DrawTwo(False)
+    assert table.turn.picker.focused.value == DrawTwo(False)
     press(app, pygame.K_RETURN)
     assert [a for a, _ in table.moves] == [Place("owl", 0, "left"), DrawTwo(False)]
 
@@ -231,7 +231,7 @@ def test_a_flock_is_offered_and_flown(app):
     install(app, table, state)
     assert run_until(app, lambda: ready(table))
     assert table.step == "flock"
-    assert [o.value for o in table.picker.options] == [Flock("owl"), Pass()]
+    assert [o.value for o in table.turn.picker.options] == [Flock("owl"), Pass()]
     assert "flock of 3 Owls" in table.status()
     press(app, pygame.K_RETURN)
     assert table.moves[0] == (Flock("owl"), True)
@@ -250,7 +250,7 @@ def test_a_restoration_card_matching_the_row_is_placed_without_asking(app):
     assert run_until(app, lambda: ready(table) and table.step == "restore")
     assert table.moves[0] == (Restore("left"), True)
     assert table.shown.pending == "parrot" and table.pending_spr is not None
-    assert len(table.picker.options) == 2
+    assert len(table.turn.picker.options) == 2
     press(app, pygame.K_RIGHT)
     press(app, pygame.K_RETURN)
     assert table.moves[1] == (Restore("right"), True)
@@ -369,7 +369,7 @@ def test_a_gamepad_alone_places_birds(app):
     app.dispatch(Input(Act.BACK, "pad0"))     # B steps back ...
     assert table.step == "species"
     app.dispatch(Input(Act.CONFIRM, "pad0"))  # ... and A chooses again
-    r, side = table.picker.focused.value
+    r, side = table.turn.picker.focused.value
     app.dispatch(Input(Act.CONFIRM, "pad0"))
     assert len(moves) == 1 and moves[0][1] and moves[0][0].row == r and moves[0][0].side == side
 
@@ -380,8 +380,8 @@ def test_a_gamepad_alone_places_birds(app):
 def wait_for_hint(app, table, limit: int = 3000):
     """H, then frames until the Hard AI's suggestion is on screen."""
     press(app, pygame.K_h)
-    assert run_until(app, lambda: table.hint_action is not None, limit)
-    return table.hint_action
+    assert run_until(app, lambda: table.hints.hint_action is not None, limit)
+    return table.hints.hint_action
 
 
 def test_a_hint_focuses_the_species_then_its_row_end_and_plays_as_hinted(app):
@@ -391,9 +391,9 @@ def test_a_hint_focuses_the_species_then_its_row_end_and_plays_as_hinted(app):
     press(app, pygame.K_RIGHT)                 # wherever the player was looking
     hint = wait_for_hint(app, table)
     assert isinstance(hint, Place) and table.step == "species"
-    assert table.picker.focused.value == hint.species
+    assert table.turn.picker.focused.value == hint.species
     assert table.log_lines[-1].startswith("Hint: ")
     press(app, pygame.K_RETURN)                # the hinted species: its end is in focus
-    assert table.step == "end" and table.picker.focused.value == (hint.row, hint.side)
+    assert table.step == "end" and table.turn.picker.focused.value == (hint.row, hint.side)
     press(app, pygame.K_RETURN)
     assert moves[0] == (hint, True)

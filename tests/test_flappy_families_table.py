@@ -29,7 +29,7 @@ def run_until(app, test, limit: int = 4000) -> bool:
 
 
 def human_ready(table, step=None):
-    ready = (table.turn_ready and not table.animator.busy and not table.follow_ups
+    ready = (table.turn.turn_ready and not table.animator.busy and not table.follow_ups
              and table.couch.is_human(table.state.current_player))
     return ready and (step is None or table.step == step)
 
@@ -291,8 +291,8 @@ def install(app, table, state) -> None:
     table.keeper.guard = None
     table.shown = state.view(table.couch.viewer)
     table.refresh()
-    table.turn_ready = False
-    table.decision = None
+    table.turn.turn_ready = False
+    table.turn.decision = None
 
 
 def row_of(option) -> int:
@@ -314,21 +314,21 @@ def test_a_row_a_predator_emptied_stays_empty_and_the_next_player_plays_around_i
     assert run_until(app, lambda: human_ready(table, "flip"))
     assert applied == [R.Flip(7)] and fox in table.state.hands[0]
     assert table.slots[5:10] == [None] * 5 and table.state.wild[5:10] == [-1] * 5
-    assert sorted(o.value[1] for o in table.picker.options) == [1, 2, 3, 11, 12, 13]
-    start = table.picker.focused
+    assert sorted(o.value[1] for o in table.turn.picker.options) == [1, 2, 3, 11, 12, 13]
+    start = table.turn.picker.focused
     assert row_of(start) == 0
     press(app, pygame.K_DOWN)                       # over the empty row to the bottom one
-    assert row_of(table.picker.focused) == 2
+    assert row_of(table.turn.picker.focused) == 2
     press(app, pygame.K_UP)
-    assert row_of(table.picker.focused) == 0
+    assert row_of(table.turn.picker.focused) == 0
     press(app, pygame.K_RETURN)                     # flip a top-row card ...
     assert run_until(app, lambda: human_ready(table, "action"))
     assert table.allowed() == {"A": True, "B": True, "C": True}
     press(app, pygame.K_RETURN)                     # ... A: a second card, in row 3
     assert table.step == "second"
-    assert all(row_of(o) != 1 for o in table.picker.options)
+    assert all(row_of(o) != 1 for o in table.turn.picker.options)
     press(app, pygame.K_DOWN)
-    assert row_of(table.picker.focused) == 2
+    assert row_of(table.turn.picker.focused) == 2
     press(app, pygame.K_RETURN)
     assert run_until(app, lambda: len(applied) >= 4)
     assert applied[1:4] == [R.Flip(1), R.CHOOSE_A, R.Flip(12)]
@@ -346,7 +346,7 @@ def test_a_lone_card_in_the_wild_greys_out_a(app):
     install(app, table, state)
     applied = guard_legality(table)
     assert run_until(app, lambda: human_ready(table, "flip"))
-    assert [o.value for o in table.picker.options] == [("slot", 12)]
+    assert [o.value for o in table.turn.picker.options] == [("slot", 12)]
     press(app, pygame.K_RETURN)
     assert run_until(app, lambda: human_ready(table, "action"))
     assert table.allowed() == {"A": False, "B": True, "C": True}
@@ -400,8 +400,8 @@ def test_a_c_resumed_mid_way_asks_for_what_the_rules_ask_next(app):
 def wait_for_hint(app, table, limit=3000):
     """H, then frames until the Hard AI's suggestion is on screen."""
     press(app, pygame.K_h)
-    assert run_until(app, lambda: table.hint_action is not None, limit)
-    return table.hint_action
+    assert run_until(app, lambda: table.hints.hint_action is not None, limit)
+    return table.hints.hint_action
 
 
 def test_a_hint_focuses_its_option_and_plays_as_hinted(app):
@@ -438,7 +438,7 @@ def test_left_and_right_stay_in_the_wild_row_over_its_nests(app):
     table = show(app, FlappyFamiliesTable(app.ctx, one_human(0, count=2)))
     install(app, table, state)
     assert run_until(app, lambda: human_ready(table, "flip"))
-    table.picker.focus_value(("slot", 6))
+    table.turn.picker.focus_value(("slot", 6))
     press(app, pygame.K_RIGHT)                      # over the nest at column 3
     assert table.focused == ("slot", 8)
     press(app, pygame.K_RIGHT)                      # nothing further right in the row:

@@ -27,7 +27,7 @@ def run_until(app, test, limit: int = 6000) -> bool:
 
 
 def human_ready(table):
-    return (table.turn_ready and not table.animator.busy
+    return (table.turn.turn_ready and not table.animator.busy
             and table.couch.is_human(table.state.current_player))
 
 
@@ -260,8 +260,8 @@ def test_a_gamepad_alone_plays_draw_play_claim_and_tip(app):
 def wait_for_hint(app, table, limit=3000):
     """H, then frames until the Hard AI's suggestion is on screen."""
     press(app, pygame.K_h)
-    assert run_until(app, lambda: table.hint_action is not None, limit)
-    return table.hint_action
+    assert run_until(app, lambda: table.hints.hint_action is not None, limit)
+    return table.hints.hint_action
 
 
 def test_a_hint_focuses_its_option_and_plays_as_hinted(app):
@@ -341,7 +341,7 @@ def test_people_tip_at_once_on_their_own_devices_and_only_tipped_shows(app, devi
     # everyone tips right away, in reverse seat order, whoever the rules are asking
     for device in reversed(devices):
         presses[device]()
-        seen_focus.append(table.picker)
+        seen_focus.append(table.turn.picker)
         assert not isinstance(app.stack.top, PrivacyScreen)
     pad(app, 202, pygame.CONTROLLER_BUTTON_LEFTSHOULDER)   # a device without a tipper: nothing
     pad(app, 200, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)  # a second tip: refused

@@ -315,7 +315,7 @@ def test_a_gone_phone_seat_can_go_to_the_ai_or_a_controller(app):
     # seat 1's phone goes too; a keyboard takes it
     decision_seat = 1
     settle(app, clients[1], lambda: table.state.current_player == decision_seat
-           and table.phone_turn == decision_seat, timeout=20)
+           and table.turn.phone_turn == decision_seat, timeout=20)
     clients[1].drop()
     settle(app, clients[0], lambda: isinstance(app.stack.top, PhoneWaiting))
     overlay = app.stack.top

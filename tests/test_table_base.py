@@ -47,10 +47,10 @@ def test_an_ai_takes_at_least_its_thinking_time(app):
 
 def test_a_human_picks_with_keys_and_only_legal_moves_happen(app):
     table = show(app, ToyTable(app.ctx, Match("toy", (Seat("Me", human=True), Seat("Bot")), 2)))
-    assert table.turn_ready and table.state.current_player == 0
-    first = table.picker.focused.value
+    assert table.turn.turn_ready and table.state.current_player == 0
+    first = table.turn.picker.focused.value
     press(app, pygame.K_RIGHT)
-    second = table.picker.focused.value
+    second = table.turn.picker.focused.value
     assert second != first
     press(app, pygame.K_RETURN)
     assert table.state.current_player == 1
@@ -99,7 +99,7 @@ def test_a_hint_is_computed_in_slices_logged_and_shown(app, monkeypatch):
     assert shown and shown[0] in table.state.legal_actions()
     assert table.log_lines[-1].startswith("Hint: ")
     press(app, pygame.K_RETURN)                      # playing clears the hint
-    assert table.hint_action is None
+    assert table.hints.hint_action is None
 
 
 def test_hints_can_be_switched_off(app):
@@ -107,13 +107,13 @@ def test_hints_can_be_switched_off(app):
     app.ctx.settings.hints = False
     press(app, pygame.K_h)
     run(app, 30)
-    assert table.hint_decision is None
+    assert table.hints.hint_decision is None
 
 
 def test_no_hint_on_an_ai_turn(app):
     table = show(app, ToyTable(app.ctx, Match("toy", (Seat("A"), Seat("B")), 2)), frames=0)
     press(app, pygame.K_h)
-    assert table.hint_decision is None
+    assert table.hints.hint_decision is None
 
 
 @pytest.mark.parametrize("human", [False, True])
@@ -130,7 +130,7 @@ def test_a_forced_action_is_played_at_once_for_any_seat(app, monkeypatch, human)
     table.state.apply = lambda action: applied.append(action) or real(action)
     app.frame(1 / 60)
     assert applied == [forced] and table.state.current_player == 1
-    assert not table.turn_ready and table.decision is None
+    assert not table.turn.turn_ready and table.turn.decision is None
 
 
 def test_the_log_recaps_what_the_others_did_since_your_turn(app):

@@ -77,7 +77,7 @@ def test_tables_and_results(tmp_path, font_sizes):
                     app.frame(1 / 15)
                     if not isinstance(app.stack.top, TableScene) or table.state.is_terminal():
                         break
-                    if table.turn_ready and not table.animator.busy and table.couch.is_human(table.state.current_player):
+                    if table.turn.turn_ready and not table.animator.busy and table.couch.is_human(table.state.current_player):
                         bad = outside(focusables(table))
                         assert not bad, f"{game_id} {count}p: options outside the safe area {bad[:3]}"
                         table.submit(rng.choice(table.state.legal_actions()))
@@ -185,7 +185,7 @@ def test_every_table_is_big_enough_and_nothing_overlaps_or_is_cut(tmp_path, game
                 if not isinstance(app.stack.top, TableScene) or table.state.is_terminal():
                     break
                 problems.update(_sizes_and_overlaps(table))
-                if table.turn_ready and not table.animator.busy and table.couch.is_human(table.state.current_player):
+                if table.turn.turn_ready and not table.animator.busy and table.couch.is_human(table.state.current_player):
                     table.submit(rng.choice(table.state.legal_actions()))
                     decisions += 1
                     if decisions >= 8:
@@ -215,11 +215,11 @@ def test_whatever_is_focused_every_cards_number_and_suit_stay_in_view(tmp_path, 
                 app.frame(1 / 15)
                 if not isinstance(app.stack.top, TableScene) or table.state.is_terminal():
                     break
-                if not (table.turn_ready and not table.animator.busy
-                        and table.couch.is_human(table.state.current_player) and table.picker):
+                if not (table.turn.turn_ready and not table.animator.busy
+                        and table.couch.is_human(table.state.current_player) and table.turn.picker):
                     continue
-                for option in list(table.picker.options):
-                    table.picker.focus_value(option.value)
+                for option in list(table.turn.picker.options):
+                    table.turn.picker.focus_value(option.value)
                     for _ in range(8):   # the lift settles
                         app.frame(1 / 15)
                     problems.update(f"{option.label or option.value}: {p}"
@@ -269,7 +269,7 @@ def test_the_coach_hides_no_name_card_corner_or_ability_text(tmp_path, game_id):
         for _ in range(40):
             assert run_until(app, lambda: table.coach_done or (
                 table.coach_open and table.coach_step() is not None
-                and (table.hint_action is not None or table.hint_decision is None)), 6000)
+                and (table.hints.hint_action is not None or table.hints.hint_decision is None)), 6000)
             if table.coach_done:
                 break
             for _ in range(10):   # the hint's focus and the card's lift settle

@@ -32,8 +32,8 @@ def table_for(app, players: int, humans: int = 1, seed: int = 1, level: str = "n
 
 
 def human_ready(table) -> bool:
-    return (table.couch.is_human(table.state.current_player) and table.turn_ready
-            and not table.animator.busy and table.picker is not None)
+    return (table.couch.is_human(table.state.current_player) and table.turn.turn_ready
+            and not table.animator.busy and table.turn.picker is not None)
 
 
 def step(app, i: int, every: int = 20) -> None:
@@ -65,8 +65,8 @@ def play_until(app, table, condition, limit: int = 40) -> bool:
             return True
         if not human_ready(table):
             return False
-        if not table.picker.focused.enabled:
-            table.picker.index = next(i for i, o in enumerate(table.picker.options) if o.enabled)
+        if not table.turn.picker.focused.enabled:
+            table.turn.picker.index = next(i for i, o in enumerate(table.turn.picker.options) if o.enabled)
         press(app, pygame.K_RETURN)
     return False
 
@@ -132,7 +132,7 @@ def test_a_human_plays_three_rounds_to_the_results_with_only_a_gamepad(app):
         if table.state.is_terminal():
             break
         for k in range(40):  # d-pad to an allowed choice (a dimmed card is refused)
-            if table.picker.focused.enabled and (k or turn % 3 == 0):
+            if table.turn.picker.focused.enabled and (k or turn % 3 == 0):
                 break
             pad(Act.RIGHT if k % 3 else Act.DOWN)
         pad(Act.CONFIRM)
@@ -158,12 +158,12 @@ def test_a_human_plays_whole_turns_with_keys_and_only_legal_moves_happen(app):
         before = table.state.to_dict()
         press(app, pygame.K_RIGHT)  # move the focus, then confirm whatever is focused
         press(app, pygame.K_LEFT)
-        focused = table.picker.focused
+        focused = table.turn.picker.focused
         if not focused.enabled:  # a refused option (dimmed card) stays refused
             press(app, pygame.K_RETURN)
             assert table.state.to_dict() == before
-            table.picker.index = next(i for i, o in enumerate(table.picker.options) if o.enabled)
-        while table.picker is not None and table.chain is not None and human_ready(table) \
+            table.turn.picker.index = next(i for i, o in enumerate(table.turn.picker.options) if o.enabled)
+        while table.turn.picker is not None and table.chain is not None and human_ready(table) \
                 and table.state.to_dict() == before:
             press(app, pygame.K_RETURN)  # a bird, then its flock: one chain, then submitted
         decisions += 1
@@ -178,13 +178,13 @@ def test_the_draft_picks_a_bird_then_its_flock_and_back_steps_back(app):
     table = table_for(app, 3, seed=2)
     assert play_until(app, table, lambda: table.step == R.TAKE)
     before = table.state.to_dict()
-    bird = table.picker.focused.value.card
+    bird = table.turn.picker.focused.value.card
     press(app, pygame.K_RETURN)
     assert table.step == R.FLOCK and table.picks == (R.Take(bird),)
     assert table.state.to_dict() == before  # nothing is played until the flock is chosen
     assert table.cards[bird].outline is not None  # the chosen bird stays marked
-    assert any(o.value == R.ToFlock(R.NEW_FLOCK) for o in table.picker.options)
-    for option in table.picker.options:  # only flocks the bird may join are offered
+    assert any(o.value == R.ToFlock(R.NEW_FLOCK) for o in table.turn.picker.options)
+    for option in table.turn.picker.options:  # only flocks the bird may join are offered
         if option.value.flock != R.NEW_FLOCK:
             assert table.state.yards[0][option.value.flock].joins(bird)
     press(app, pygame.K_ESCAPE)  # back to the bird, not the pause menu
@@ -202,15 +202,15 @@ def test_back_puts_the_focus_where_a_fresh_pick_puts_it_and_a_choice_is_one_time
     taken back); a bird and its flock, submitted together, play as one timeline."""
     table = table_for(app, 3, seed=2)
     assert play_until(app, table, lambda: table.step == R.TAKE)
-    enabled = [i for i, o in enumerate(table.picker.options) if o.enabled]
+    enabled = [i for i, o in enumerate(table.turn.picker.options) if o.enabled]
     if len(enabled) < 2:
         pytest.skip("only one bird to take here")
-    first = table.picker.index
-    table.picker.index = enabled[-1] if enabled[-1] != first else enabled[0]
+    first = table.turn.picker.index
+    table.turn.picker.index = enabled[-1] if enabled[-1] != first else enabled[0]
     press(app, pygame.K_RETURN)
     assert table.step == R.FLOCK
     press(app, pygame.K_ESCAPE)
-    assert table.step == R.TAKE and table.picker.index == first
+    assert table.step == R.TAKE and table.turn.picker.index == first
     press(app, pygame.K_RETURN)
     press(app, pygame.K_RETURN)
     assert table.picks == () and table.animator.timelines == [table.timeline]
@@ -247,7 +247,7 @@ def test_back_steps_back_through_an_ability_and_its_targets(app):
         if not (human_ready(table) and table.step == R.ABILITY):
             return False
         return any(o.enabled and isinstance(o.value, R.UseAbility) and o.value.ability in multi
-                   for o in table.picker.options)
+                   for o in table.turn.picker.options)
 
     for _ in range(40):  # skip abilities that need no target until a multi-step one comes
         if run_until(app, table, ability_offered, 3000):
@@ -257,9 +257,9 @@ def test_back_steps_back_through_an_ability_and_its_targets(app):
             press(app, pygame.K_RETURN)
     else:
         pytest.skip("no multi-step ability came up in this game")
-    option = next(o for o in table.picker.options if o.enabled
+    option = next(o for o in table.turn.picker.options if o.enabled
                   and isinstance(o.value, R.UseAbility) and o.value.ability in multi)
-    table.picker.focus_value(option.value)
+    table.turn.picker.focus_value(option.value)
     before = table.state.to_dict()
     press(app, pygame.K_RETURN)
     assert table.picks == (option.value,) and table.step != R.ABILITY
@@ -279,12 +279,12 @@ def test_a_card_is_played_with_the_mouse(app):
     table = table_for(app, 3, seed=4)
     rec = Recorder(table)
     assert run_until(app, table, lambda: human_ready(table) and table.step == R.PLAY)
-    enabled = [o for o in table.picker.options if o.enabled]
+    enabled = [o for o in table.turn.picker.options if o.enabled]
     target = enabled[-1]
     pos = target.rect.center
     post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
     app.frame(1 / 60)
-    assert table.picker.focused is target
+    assert table.turn.picker.focused is target
     post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
     app.frame(1 / 60)
     assert rec.actions and rec.actions[-1] == (0, target.value)
@@ -294,16 +294,16 @@ def test_a_dimmed_card_is_refused(app):
     table = table_for(app, 5, seed=3)
     for _ in range(30):
         ok = run_until(app, table, lambda: human_ready(table) and table.step == R.PLAY
-                       and not all(o.enabled for o in table.picker.options), 4000)
+                       and not all(o.enabled for o in table.turn.picker.options), 4000)
         if ok:
             break
         if human_ready(table):
             press(app, pygame.K_RETURN)
     else:
         pytest.skip("the human always could play any card")
-    refused = next(o for o in table.picker.options if not o.enabled)
+    refused = next(o for o in table.turn.picker.options if not o.enabled)
     assert table.cards[refused.value.card].dimmed
-    table.picker.focus_value(refused.value)
+    table.turn.picker.focus_value(refused.value)
     before = table.state.to_dict()
     press(app, pygame.K_RETURN)
     assert table.state.to_dict() == before
@@ -382,8 +382,8 @@ def test_the_card_painter_forgets_its_fonts_when_pygame_quits():
 def wait_for_hint(app, table, limit: int = 3000):
     """H (or a hinted pick), then frames until the Hard AI's suggestion is on screen."""
     for i in range(limit):
-        if table.hint_action is not None:
-            return table.hint_action
+        if table.hints.hint_action is not None:
+            return table.hints.hint_action
         step(app, i, every=1)
     raise AssertionError("no hint came")
 
@@ -394,11 +394,11 @@ def test_a_hint_focuses_the_bird_then_its_flock_and_plays_as_hinted(app):
     assert play_until(app, table, lambda: table.step == R.TAKE)
     press(app, pygame.K_h)
     hint = wait_for_hint(app, table)
-    assert isinstance(hint, R.Take) and table.picker.focused.value == hint
+    assert isinstance(hint, R.Take) and table.turn.picker.focused.value == hint
     press(app, pygame.K_RETURN)                # the hinted bird: now its flock is hinted
     assert table.step == R.FLOCK and table.picks == (hint,)
     flock = wait_for_hint(app, table)
-    assert isinstance(flock, R.ToFlock) and table.picker.focused.value == flock
+    assert isinstance(flock, R.ToFlock) and table.turn.picker.focused.value == flock
     press(app, pygame.K_RETURN)
     assert rec.actions[-2:] == [(0, hint), (0, flock)]
 
@@ -417,23 +417,23 @@ def test_reflock_shows_why_a_run_s_middle_bird_may_not_leave(app):
     table.state = state
     table.shown = state.view(table.couch.viewer)
     table.refresh()
-    table.turn_ready = False
-    table.decision = None
+    table.turn.turn_ready = False
+    table.turn.decision = None
     rec = Recorder(table)
     assert run_until(app, table, lambda: human_ready(table))
-    table.picker.focus_value(R.UseAbility(R.REFLOCK))
+    table.turn.picker.focus_value(R.UseAbility(R.REFLOCK))
     press(app, pygame.K_RETURN)
     assert table.step == R.REFLOCK_BIRD
-    enabled = {o.value.card: o.enabled for o in table.picker.options}
+    enabled = {o.value.card: o.enabled for o in table.turn.picker.options}
     assert enabled == {C(0, 5): True, C(1, 6): False, C(2, 7): True, C(2, 12): False}
-    table.picker.focus_value(R.PickYard(C(1, 6)))
+    table.turn.picker.focus_value(R.PickYard(C(1, 6)))
     assert table.tip_text().endswith("its flock would no longer qualify")
-    table.picker.focus_value(R.PickYard(C(2, 12)))
+    table.turn.picker.focus_value(R.PickYard(C(2, 12)))
     assert table.tip_text().endswith("no other flock takes it")
-    table.picker.focus_value(R.PickYard(C(1, 6)))
+    table.turn.picker.focus_value(R.PickYard(C(1, 6)))
     press(app, pygame.K_RETURN)                      # refused: nothing happens
     assert table.step == R.REFLOCK_BIRD and rec.actions == []
-    table.picker.focus_value(R.PickYard(C(2, 7)))
+    table.turn.picker.focus_value(R.PickYard(C(2, 7)))
     press(app, pygame.K_RETURN)
     assert table.step == R.REFLOCK_FLOCK
 
@@ -447,8 +447,8 @@ def test_every_focus_s_tip_and_every_call_out_leave_the_other_labels_alone(app, 
     for _ in range(12):
         if not run_until(app, table, lambda: human_ready(table), 6000):
             break
-        for option in table.picker.options:
-            table.picker.focus_value(option.value)
+        for option in table.turn.picker.options:
+            table.turn.picker.focus_value(option.value)
             app.frame(1 / 60)
             labels = [i for i in table.audit_items() if i.kind == "label"]
             assert any(i.what == "focused choice's tip" for i in labels) or not table.tip_text()
@@ -457,8 +457,8 @@ def test_every_focus_s_tip_and_every_call_out_leave_the_other_labels_alone(app, 
                     assert not a.rect.colliderect(b.rect), (
                         f"{players}p {table.step}: {a.what!r} {a.rect} on {b.what!r} {b.rect}")
             checked += 1
-        if not table.picker.focused.enabled:
-            table.picker.index = next(i for i, o in enumerate(table.picker.options) if o.enabled)
+        if not table.turn.picker.focused.enabled:
+            table.turn.picker.index = next(i for i, o in enumerate(table.turn.picker.options) if o.enabled)
         press(app, pygame.K_RETURN)
     assert checked > 12
 
@@ -577,7 +577,7 @@ def test_a_full_hand_of_seven_shows_every_number_and_suit_whatever_is_raised(app
     assert len(hand) == 7
     plates = [table.seat_rect(0), table.seat_rect(players - 1)]
     for card in hand:
-        table.picker.focus_value(R.Play(card))
+        table.turn.picker.focus_value(R.Play(card))
         for _ in range(12):
             app.frame(1 / 30)
         items = table.audit_items()

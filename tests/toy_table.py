@@ -23,11 +23,11 @@ class ToyTable(TableScene):
         options = []
         for i, action in enumerate(self.state.legal_actions()):
             options.append(Option(pygame.Rect(200 + i * 120, 700, 100, 140), action))
-        self.picker = Picker(options, self.submit, ctx=self.ctx)
+        self.turn.picker = Picker(options, self.submit, ctx=self.ctx)
 
     def handle_turn(self, event):
-        return self.picker.handle(event)
+        return self.turn.picker.handle(event)
 
     def draw_table(self, surface):
-        if self.turn_ready:
-            self.picker.draw(surface, self.ctx.time)
+        if self.turn.turn_ready:
+            self.turn.picker.draw(surface, self.ctx.time)

@@ -114,9 +114,9 @@ class CuBirdsDraw(Chrome):
     def draw_table(self, surface: pygame.Surface) -> None:
         self.draw_rows_background(surface)
         self.draw_piles(surface)
-        if self.step in ("end", "restore") and self.picker is not None:
+        if self.step in ("end", "restore") and self.turn.picker is not None:
             empty = art.slot()
-            for option in self.picker.options:
+            for option in self.turn.picker.options:
                 if isinstance(option.value, (tuple, str)) and option.value != "back":
                     surface.blit(empty, option.rect)
         late: list[CardSprite] = []
@@ -167,8 +167,8 @@ class CuBirdsDraw(Chrome):
             box = self.caption_box()
             surface.blit(ui.panel(box.size, (12, 18, 24), box.h // 2, ui.ACCENT, 3, alpha=230), box)
             surface.blit(cap, cap.get_rect(center=box.center))
-        if self.picker is not None and self.turn_ready and not self.animator.busy:
-            self.picker.draw(surface, self.ctx.pulse)
+        if self.turn.picker is not None and self.turn.turn_ready and not self.animator.busy:
+            self.turn.picker.draw(surface, self.ctx.pulse)
         if self.shown is not None and self.shown.seat is None and not self.match.humans:
             area = self.geo.rect_of("hand")
             note = a.text("Watching the birds: every hand is hidden", 32, ui.TEXT_MUTED)

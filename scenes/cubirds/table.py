@@ -227,7 +227,7 @@ class CuBirdsTable(CuBirdsAnimations, CuBirdsDraw, TableScene):
                                       self.geo.ghost_positions(r, side, count, n)])
                 options.append(Option(slot, (r, side), "Land here", ring=ring))
         self.buttons = [Option(self.button_rects[1], BACK, "Back")]
-        hint = self.hint_action
+        hint = self.hints.hint_action
         focus = (hint.row, hint.side) if isinstance(hint, Place) and hint.species == species \
             else None   # the hint's second pick
         return Pick("end", options + self.buttons, focus=focus, initial=best)
@@ -286,10 +286,10 @@ class CuBirdsTable(CuBirdsAnimations, CuBirdsDraw, TableScene):
                 s.lift, s.outline = 0.0, None
 
     def handle_turn(self, event: Input) -> bool:
-        if self.picker is None:
+        if self.turn.picker is None:
             return False
-        used = self.picker.handle(event)
-        if self.picker is not None:
+        used = self.turn.picker.handle(event)
+        if self.turn.picker is not None:
             self.sync_focus()
         return used
 
@@ -297,7 +297,7 @@ class CuBirdsTable(CuBirdsAnimations, CuBirdsDraw, TableScene):
         """Lift, outline and preview what the focused option would do."""
         if self.chain is None or self.step is None:
             return
-        option = self.picker.focused
+        option = self.turn.picker.focused
         value = option.value if option is not None else None
         lifted = None
         self.preview = None
@@ -346,10 +346,10 @@ class CuBirdsTable(CuBirdsAnimations, CuBirdsDraw, TableScene):
         if self.counts.dealing:
             return f"Round {self.counts.round}: dealing the cards"
         if not self.human_deciding:
-            if self.decision is not None:
+            if self.turn.decision is not None:
                 return f"{name} is thinking\u2026"
             return f"{name}'s turn"
-        option = self.picker.focused if self.picker is not None else None
+        option = self.turn.picker.focused if self.turn.picker is not None else None
         value = option.value if option is not None else None
         step = self.step
         if step == "species":
@@ -395,7 +395,7 @@ class CuBirdsTable(CuBirdsAnimations, CuBirdsDraw, TableScene):
                          sorted(counts.items(), key=lambda kv: INDEX[kv[0]]))
 
     def prompts(self) -> tuple[tuple[Act, str], ...]:
-        option = self.picker.focused if self.picker is not None else None
+        option = self.turn.picker.focused if self.turn.picker is not None else None
         label = option.label if option is not None else "Choose"
         step = self.step
         if step == "species":

@@ -182,9 +182,9 @@ class FlappyFamiliesDraw(Chrome):
                              border_radius=sprite.radius + 4)
 
     def draw_focus(self, surface: pygame.Surface) -> None:
-        if self.picker is None or self.picker.focused is None:
+        if self.turn.picker is None or self.turn.picker.focused is None:
             return
-        option = self.picker.focused
+        option = self.turn.picker.focused
         value = option.value
         rect = option.rect
         if isinstance(value, tuple) and value[0] == "slot":
@@ -267,8 +267,8 @@ class FlappyFamiliesDraw(Chrome):
             sc = self.slots[self.board.flipped]
             incoming = CARD_FAMILY[sc.card] if sc is not None and sc.card is not None else None
         enabled = {}
-        if human and self.picker is not None and self.step in ("b_card", "c_card"):
-            enabled = {o.value[1]: o.enabled for o in self.picker.options
+        if human and self.turn.picker is not None and self.step in ("b_card", "c_card"):
+            enabled = {o.value[1]: o.enabled for o in self.turn.picker.options
                        if isinstance(o.value, tuple) and o.value[0] == "family"}
         tops = []
         for (family, count), rect in zip(groups, rects):

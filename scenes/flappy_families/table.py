@@ -194,7 +194,7 @@ class FlappyFamiliesTable(FlappyFamiliesAnimations, FlappyFamiliesDraw, TableSce
             self.chain = StepTwo(self, self.plan_step_two, self.finish_step_two)
         else:
             self.chain = None
-            self.picker = None
+            self.turn.picker = None
 
     def plan_flip(self, values: tuple) -> Pick | None:
         if values:
@@ -312,7 +312,7 @@ class FlappyFamiliesTable(FlappyFamiliesAnimations, FlappyFamiliesDraw, TableSce
 
     def previewing_b(self) -> bool:
         """The human is choosing B's card: the flipped card shows as already taken."""
-        return (self.step == "b_card" and self.board.flipped is not None and self.turn_ready
+        return (self.step == "b_card" and self.board.flipped is not None and self.turn.turn_ready
                 and not self.animator.busy and self.shown.phase == R.ACTION)
 
     def show_hint(self, action) -> None:
@@ -346,7 +346,7 @@ class FlappyFamiliesTable(FlappyFamiliesAnimations, FlappyFamiliesDraw, TableSce
         if seat is None:
             return "Game over"
         name = self.names[seat]
-        human = self.couch.is_human(seat) and self.turn_ready
+        human = self.couch.is_human(seat) and self.turn.turn_ready
         step = self.step if human else ""
         flipped = self.flipped_card()
         if step == "flip":
@@ -413,8 +413,8 @@ class FlappyFamiliesTable(FlappyFamiliesAnimations, FlappyFamiliesDraw, TableSce
         if step == "action":
             if value in R.OPTIONS:
                 label = self.option_text(value)[0]   # the pad's A is its glyph, apart
-                if self.picker is not None and self.picker.focused is not None \
-                        and not self.picker.focused.enabled:
+                if self.turn.picker is not None and self.turn.picker.focused is not None \
+                        and not self.turn.picker.focused.enabled:
                     label = f"Not now: {self.why_not(value).lower()}"
                 return ((Act.CONFIRM, label), (Act.DOWN, "Move"), (Act.PAUSE, "Pause"))
             return ((Act.CONFIRM, "Choose"), (Act.PAUSE, "Pause"))

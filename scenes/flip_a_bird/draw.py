@@ -79,13 +79,13 @@ class FlipABirdDraw(Chrome):
             self.draw_hand(surface)
         if step in ("turn", "confirm"):
             self.draw_claim_button(surface)
-        if human and self.picker is not None:
+        if human and self.turn.picker is not None:
             focus = self.focused_share()
             if focus is not None:   # the card you would take: on top, whole, ringed
                 focus.sprite.draw(surface)
                 ui.draw_focus_ring(surface, focus.sprite.rect, self.ctx.pulse, 18)
             else:
-                self.picker.draw(surface, self.ctx.pulse)
+                self.turn.picker.draw(surface, self.ctx.pulse)
 
     def draw_over_seats(self, surface: pygame.Surface) -> None:
         # cards in flight pass over the seat plates (below the status line)

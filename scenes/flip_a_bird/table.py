@@ -220,14 +220,14 @@ class FlipABirdTable(SecretTipping, FlipABirdAnimations, FlipABirdDraw, TableSce
         on their own devices; else ""."""
         if self.chain is not None:
             return self.chain.step or ""
-        return "secret" if self.turn_ready and self.secret_tipping else ""
+        return "secret" if self.turn.turn_ready and self.secret_tipping else ""
 
     def begin_turn(self) -> None:
         phase = self.shown.phase
         plans = {R.PHASE_TURN: self.plan_turn, R.PHASE_PLAY: self.plan_play,
                  R.PHASE_TIP: self.plan_tip, R.PHASE_PICK: self.plan_pick}
         if phase not in plans or (phase == R.PHASE_TIP and self.secret_tipping):
-            self.chain = self.picker = None   # secret tips come through handle (tipping.py)
+            self.chain = self.turn.picker = None   # secret tips come through handle (tipping.py)
             return
         self.chain = FlipABirdChain(self, plans[phase], lambda values: values[0])
 
@@ -277,14 +277,14 @@ class FlipABirdTable(SecretTipping, FlipABirdAnimations, FlipABirdDraw, TableSce
 
     def show_hint(self, action) -> None:
         """Focus the hint's option (a claim asks to confirm, with Claim! in focus)."""
-        if self.picker is None:
+        if self.turn.picker is None:
             return
         if self.step == "confirm" and action != R.CLAIM:
             self.chain.back()
-        self.picker.focus_value(action)
+        self.turn.picker.focus_value(action)
 
     def handle_turn(self, event: Input) -> bool:
-        if self.picker is None:
+        if self.turn.picker is None:
             return False
         if event.act is Act.ALT and self.step == "turn":
             if R.CLAIM in self.state.legal_actions():
@@ -292,7 +292,7 @@ class FlipABirdTable(SecretTipping, FlipABirdAnimations, FlipABirdDraw, TableSce
             else:
                 self.ctx.play("error")
             return True
-        return self.picker.handle(event)
+        return self.turn.picker.handle(event)
 
     def submit(self, action) -> bool:
         self.my_tip = action if isinstance(action, R.Tip) and not self.secret_tipping else None
@@ -327,7 +327,7 @@ class FlipABirdTable(SecretTipping, FlipABirdAnimations, FlipABirdDraw, TableSce
         if seat is None:
             return "Game over"
         name = self.name_of(seat)
-        human = self.couch.is_human(seat) and self.turn_ready
+        human = self.couch.is_human(seat) and self.turn.turn_ready
         if self.animator.busy:
             return ""
         if v.phase == R.PHASE_TURN:

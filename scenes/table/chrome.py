@@ -168,8 +168,8 @@ class Chrome:
         """The game's prompts, then Hint, then Pause: every table ends its bar the same
         way, whatever its own prompts say."""
         items = tuple(item for item in self.prompts() if item[0] is not Act.PAUSE)
-        if self.hints_on and self.hint_action is None:
-            items += ((Act.HINT, "Thinking\u2026" if self.hint_decision else "Hint"),)
+        if self.hints_on and self.hints.hint_action is None:
+            items += ((Act.HINT, "Thinking\u2026" if self.hints.hint_decision else "Hint"),)
         if (not any(act is Act.BACK for act, _ in items) and self.human_deciding
                 and self.keeper.undo_target() is not None):
             items += ((Act.BACK, "Take back"),)
@@ -282,7 +282,7 @@ class Chrome:
             cached = self._plates[seat] = (key, picture, bound.topleft)
         surface.blit(cached[1], (rect.x + cached[2][0], rect.y + cached[2][1]))
         self.draw_seat_extra(surface, seat, rect)
-        if self.state.current_player == seat and not info.human and self.decision is not None:
+        if self.state.current_player == seat and not info.human and self.turn.decision is not None:
             from sprites.birds import thinking_bird
             bird = thinking_bird(self.ctx.time, (52, 52))
             surface.blit(bird, bird.get_rect(midright=self.thinking_spot(seat, rect)))

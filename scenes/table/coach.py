@@ -177,7 +177,7 @@ class Coach:
         self.coach_aside = ""                # ...repeated atop a decision of the same turn
         self.coach_taught: set[str] = set()  # pick steps whose lesson has been on screen
         self.coach_done = False              # the goodbye has been said
-        self.hint_bot = CoachBot(self.match.game_id, (self.match.seed or 0) * 7 + 1,
+        self.hints.hint_bot = CoachBot(self.match.game_id, (self.match.seed or 0) * 7 + 1,
                                  self.names)
         self._coach_picture: tuple | None = None
 
@@ -188,7 +188,7 @@ class Coach:
 
     def coach_step(self) -> str | None:
         """The kind of pick a person is making on screen now (None if none)."""
-        if self.picker is None or not self.turn_ready or not self.human_deciding:
+        if self.turn.picker is None or not self.turn.turn_ready or not self.human_deciding:
             return None
         return getattr(self, "step", None) or None
 
@@ -221,8 +221,8 @@ class Coach:
         self.coach_open = True
         # a decision the rules leave one way to make is shown, but not counted
         self.coach_counts = len(self.state.legal_actions()) > 1
-        if self.hint_decision is None:
-            self.request_hint()
+        if self.hints.hint_decision is None:
+            self.hints.request_hint()
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -275,15 +275,15 @@ class Coach:
     def coach_target(self) -> Option | None:
         """The option the arrow points at: the one in the current pick that leads to the
         coach's suggestion (None before it is known or once the picks lead elsewhere)."""
-        action = self.hint_action
-        if not self.coach_open or action is None or self.picker is None \
+        action = self.hints.hint_action
+        if not self.coach_open or action is None or self.turn.picker is None \
                 or not self.human_deciding:
             return None
         point = self.guide.point
         value = point(self, action) if point is not None else action
         if value is None:
             return None
-        return next((o for o in self.picker.options if o.value == value), None)
+        return next((o for o in self.turn.picker.options if o.value == value), None)
 
     def coach_lines(self) -> tuple[str, str, str, str] | None:
         """The panel's heading, body, last line (the suggestion) and a first line said
@@ -293,7 +293,7 @@ class Coach:
                        if self.coach_moves < self.guide.moves else "Coach \u00b7 something new")
             step = getattr(self, "step", None)
             body = self.guide.lessons.get(step or "", self.guide.fallback)
-            action = self.hint_action or self.coach_action
+            action = self.hints.hint_action or self.coach_action
             aside = self.coach_aside
             if action is None:
                 return heading, body, "Finding you a good move\u2026", aside
@@ -355,11 +355,11 @@ class Coach:
         again only when the words, the target or the table change). Only if no place
         clears ``shown`` does it give way to covering the least of it."""
         key = (lines, None if ring is None else tuple(ring), self.moves_played,
-               self.picker is None, tuple(map(tuple, shown)))
+               self.turn.picker is None, tuple(map(tuple, shown)))
         if self._coach_picture is not None and self._coach_picture[0] == key:
             return self._coach_picture[1], self._coach_picture[2]
         hard = hard + [r for r in (ring, arrow[0] if arrow else None) if r is not None]
-        soft = [o.ring or o.rect for o in (self.picker.options if self.picker else ())]
+        soft = [o.ring or o.rect for o in (self.turn.picker.options if self.turn.picker else ())]
         soft += [item.rect for item in self.audit_items()]
         plates = [self.seat_rect(s) for s in range(self.match.num_players)]
         felt = self.felt()              # the bare cloth exists once a backdrop does

@@ -166,9 +166,9 @@ class Couch:
         if self.t.keeper.guard is not None:   # a seat a person played stays a person's for undo
             self.t.keeper.guard.humans |= frozenset(self.t.match.humans)
         if self.t.state.current_player == seat:   # whoever decides now starts afresh
-            self.t.reset_turn()
-        self.t.phone_turn = None
-        self.t.phone_gone_for = 0.0
+            self.t.turn.reset()
+        self.t.turn.phone_turn = None
+        self.t.turn.phone_gone_for = 0.0
         if self.revealed == seat:
             self.revealed = None
         self.last_viewer = None

@@ -121,7 +121,7 @@ class Keeper:
         self.t.ctx.store.take_back(self.match_id, index, self.t.state, saved_log(self.t.log_lines))
         self.t.animator.finish_all()
         self.t.changes.forget()
-        self.t.reset_turn()
+        self.t.turn.reset()
         self.t.turn_seat = self.t.state.current_player
         self.t.dirty = True
         self.t.taken_back.emit(index)

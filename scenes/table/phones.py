@@ -465,12 +465,12 @@ class PhoneDesk:
         table = self.table
         ask = self.asks.get(seat)
         if (ask is None or ask.early or ask.id != data.get("decision")
-                or table.phone_turn != seat or not table.hints_on):
+                or table.turn.phone_turn != seat or not table.hints_on):
             self.hub.error(seat, "No hint for this choice.")
             return
         if seat not in self.hints and self.hint_seat is None:
             self.hint_seat = seat
-            table.request_hint()
+            table.hints.request_hint()
 
     def hinted(self, seat: int, action, why: str) -> None:
         """The Hard AI's suggestion for a phone's decision: to that phone only."""
@@ -549,7 +549,7 @@ class PhoneDesk:
                 self._publish_away(seat)
                 continue
             old = self.asks.get(seat)
-            key = (common, table.phone_turn == seat, old.id if old else None,
+            key = (common, table.turn.phone_turn == seat, old.id if old else None,
                    tuple(self.queue.get(seat, ())), self.hints.get(seat),
                    table.match.seats[seat])
             if self._sent.get(seat) == key:
@@ -557,7 +557,7 @@ class PhoneDesk:
             ask = self._current_ask(seat)
             self._sent[seat] = key[:2] + (ask.id if ask else None,) + key[3:]
             news = SeatNews(ask, tuple(self.queue.get(seat, ())), self.hints.get(seat),
-                            table.hints_on, table.phone_turn != seat)
+                            table.hints_on, table.turn.phone_turn != seat)
             payload = build_payload(self.game, table.state, seat, table.match, log,
                                     table.ctx.settings, news, self._url_for(seat))
             if payload != self._last.get(seat):
@@ -574,10 +574,10 @@ class PhoneDesk:
             return None
         ask = self.asks.get(seat)
         if (ask is not None and ask.moves == table.moves_played
-                and (ask.early or table.phone_turn == seat)):
+                and (ask.early or table.turn.phone_turn == seat)):
             return ask
         self.asks.pop(seat, None)
-        if state.current_player == seat and table.phone_turn != seat:
+        if state.current_player == seat and table.turn.phone_turn != seat:
             return None   # its turn has not begun on the table (animations first)
         made = make_ask(self.game, state, seat, table.names, table.ctx.settings)
         if made is None:

@@ -47,7 +47,7 @@ class PickChain:
         """Offer the next pick (focusing ``focus`` if it is among its values)."""
         self.pick = self.plan(self.values)
         if self.pick is None:
-            self.picker = self.table.picker = None
+            self.picker = self.table.turn.picker = None
             return
         can_back = bool(self.values)
         self.picker = Picker(self.pick.options, self.choose,
@@ -57,7 +57,7 @@ class PickChain:
         for wanted in (self.pick.focus, focus):
             if wanted is not None:
                 self.picker.focus_value(wanted)
-        self.table.picker = self.picker
+        self.table.turn.picker = self.picker
 
     def choose(self, value: object) -> None:
         if value == BACK:

@@ -41,6 +41,7 @@ from scenes.table.keeping import Keeper, Resume
 from scenes.table.log import LogLine, shown_to
 from scenes.table.phones import PhoneDesk
 from scenes.table.signals import MovePlayed, Signal
+from scenes.table.turn import Turn
 from sprites.tween import Animator, Call
 
 if TYPE_CHECKING:
@@ -56,7 +57,7 @@ PHONE_GRACE = 3.0                                      # seconds a phone may be 
 PHONE_SNOOZE = 30.0                                    # "Keep waiting" asks again after this
 
 
-class TableScene(Animations, Chrome, Hints, Scene):
+class TableScene(Animations, Chrome, Scene):
     pause_on_disconnect = True
     couch_kind: type[Couch] = Couch   # who sits where (a replay has nobody)
     records = True                    # False: the demo, replays and guided games
@@ -98,10 +99,6 @@ class TableScene(Animations, Chrome, Hints, Scene):
         self.banner_hold = 0.0
         self.callout: tuple[pygame.Surface, float, float, tuple[int, int]] | None = None
         self.clock = 0.0
-        self.decision = None
-        self.picker = None             # the human's current choice (scenes.picker.Picker)
-        self.thinking_for = 0.0
-        self.turn_ready = False        # the human's picker has been set up for this decision
         self.dirty = True              # refresh() due once animations finish
         self.finished_for = 0.0
         # the log and the game-over banner follow the animation, never run ahead of it
@@ -115,15 +112,10 @@ class TableScene(Animations, Chrome, Hints, Scene):
         self._log_picture: tuple | None = None
         self._log_rows: dict = {}        # the log panel's rendered rows, by line (chrome)
         self.changes = Changes(self)   # what the others changed since a person's move
-        # hints: the Hard AI's suggestion for a human's current decision
-        self.hint_bot = None
-        self.hint_decision = None
-        self.hint_action = None
+        self.hints = Hints(self)       # the Hard AI's suggestion for a person's decision
+        self.turn = Turn(self)         # the decision under way
         # phones: each phone seat decides on its phone; the desk carries views and moves
         self.moves_played = 0          # what the phones' pictures follow
-        self.phone_turn: int | None = None  # a phone seat may decide now (its turn began)
-        self.phone_gone_for = 0.0      # seconds the phone to move has been away
-        self.phone_snooze = 0.0        # "Keep waiting": seconds before asking again
         self.desk = PhoneDesk(self)
         self.phones_on = self.desk.active
         self.keeper = Keeper(self, resume)
@@ -152,18 +144,9 @@ class TableScene(Animations, Chrome, Hints, Scene):
         way starts afresh once its owner passes the privacy screen again."""
         self.animator.finish_all()
         self.couch.revealed = None
-        self.reset_turn()
+        self.turn.reset()
         self.show_view()
         self.dirty = False
-
-    def reset_turn(self) -> None:
-        """Forget the decision under way (picker, AI thinking, hint, phone turn): whoever
-        decides now starts afresh."""
-        self.decision = None
-        self.turn_ready = False
-        self.picker = None
-        self.hint_decision = self.hint_action = None
-        self.phone_turn = None
 
     def show_view(self, view=None) -> None:
         """Put ``view`` (the viewer's, unless told) on screen: the seats turn so that whoever's
@@ -192,6 +175,13 @@ class TableScene(Animations, Chrome, Hints, Scene):
     def changed_rect(self, key: Hashable) -> pygame.Rect | None:
         """Where the place ``key`` lies now (None: it is no longer on the table)."""
         return None
+
+    def show_hint(self, action) -> None:
+        """Highlight ``action`` (the hint) on the table, e.g. by focusing its option."""
+
+    @property
+    def hints_on(self) -> bool:
+        return bool(self.ctx.settings.hints) and self.speed_name is None
 
     def private_turn(self, seat: int) -> bool:
         """Must ``seat`` pass a privacy screen before deciding? (With privacy on, yes; a
@@ -231,14 +221,14 @@ class TableScene(Animations, Chrome, Hints, Scene):
     def handle_turn(self, event: Input) -> bool:
         """Input while a human decides (by default to ``self.picker``); call
         ``self.submit(action)`` to play."""
-        return self.picker.handle(event) if self.picker is not None else False
+        return self.turn.picker.handle(event) if self.turn.picker is not None else False
 
     @property
     def focused(self):
         """The value of the option in focus while a human's picker takes input, else None."""
-        if self.picker is None or not self.turn_ready or self.animator.busy:
+        if self.turn.picker is None or not self.turn.turn_ready or self.animator.busy:
             return None
-        option = self.picker.focused
+        option = self.turn.picker.focused
         return option.value if option is not None else None
 
     def status(self) -> str:
@@ -259,7 +249,7 @@ class TableScene(Animations, Chrome, Hints, Scene):
     def human_deciding(self) -> bool:
         """A person is to move, their turn has begun and nothing is animating: the time
         for their picker, prompts, hint and input."""
-        return (self.couch.is_human(self.state.current_player) and self.turn_ready
+        return (self.couch.is_human(self.state.current_player) and self.turn.turn_ready
                 and not self.animator.busy)
 
     @property
@@ -300,9 +290,9 @@ class TableScene(Animations, Chrome, Hints, Scene):
         except IllegalAction as exc:
             self.ctx.log.warning("Refused an illegal move: %s", exc)
             self.ctx.play("error")
-            self.turn_ready = False  # the turn begins again: a fresh picker, nothing lost
+            self.turn.turn_ready = False  # the turn begins again: a fresh picker, nothing lost
             return False
-        self.reset_turn()
+        self.turn.reset()
         self.moves_played += 1
         self.turn_seat = mover  # the plate stays lit while this move is shown
         self._moving = True
@@ -411,7 +401,7 @@ class TableScene(Animations, Chrome, Hints, Scene):
                             match_id=self.keeper.match_id, how="replace")
             return
         seat = self.state.current_player
-        if self.decision is None:
+        if self.turn.decision is None:
             forced = self.forced_action()
             if forced is not None:  # no choice to make: no thinking, picker or privacy screen
                 self.submit(forced)
@@ -423,37 +413,37 @@ class TableScene(Animations, Chrome, Hints, Scene):
             if self.private_turn(seat) and self.couch.revealed != seat:
                 self.ctx.go("privacy", self, seat)
                 return
-            if not self.turn_ready:
-                self.turn_ready = True
+            if not self.turn.turn_ready:
+                self.turn.turn_ready = True
                 self.begin_turn()
-            self._step_hint()
+            self.hints.step()
             return
         self._step_ai(seat, dt)
 
     def _phone_turn(self, seat: int, dt: float) -> None:
         """A phone seat is to move: play what its phone chose (a move made early waits
         for this), else wait for it; a phone gone too long asks the TV what to do."""
-        self.phone_turn = seat
+        self.turn.phone_turn = seat
         action = self.desk.take_action(seat)
         if action is not None:
             self.desk.play(seat, action)
             return
         phones = getattr(self.ctx, "phones", None)
         if self.desk.active and phones.is_connected(seat):
-            self.phone_gone_for = self.phone_snooze = 0.0
+            self.turn.phone_gone_for = self.turn.phone_snooze = 0.0
         else:
-            self.phone_gone_for += dt
-            self.phone_snooze = max(0.0, self.phone_snooze - dt)
-            if self.phone_gone_for >= PHONE_GRACE and self.phone_snooze <= 0.0:
-                self.phone_snooze = PHONE_SNOOZE
+            self.turn.phone_gone_for += dt
+            self.turn.phone_snooze = max(0.0, self.turn.phone_snooze - dt)
+            if self.turn.phone_gone_for >= PHONE_GRACE and self.turn.phone_snooze <= 0.0:
+                self.turn.phone_snooze = PHONE_SNOOZE
                 self.ctx.go("phone_waiting", self, seat)
                 return
-        self._step_hint()
+        self.hints.step()
 
     @property
     def phone_deciding(self) -> bool:
         """A phone seat's turn has begun and the table waits for its phone."""
-        return (self.phone_turn is not None and self.phone_turn == self.state.current_player
+        return (self.turn.phone_turn is not None and self.turn.phone_turn == self.state.current_player
                 and not self.animator.busy)
 
     def animating(self) -> bool:
@@ -465,22 +455,22 @@ class TableScene(Animations, Chrome, Hints, Scene):
         if self.callout is not None or (self.banner_text
                                         and self.banner_time <= self.banner_hold + 0.6):
             return True
-        if self.hint_decision is not None and self.hint_action is None:
+        if self.hints.hint_decision is not None and self.hints.hint_action is None:
             return True
         return self.ctx.pulsing
 
     def _step_ai(self, seat: int, dt: float) -> None:
-        if self.decision is None:
+        if self.turn.decision is None:
             legal = self.state.legal_actions()
-            self.thinking_for = 0.0
+            self.turn.thinking_for = 0.0
             if len(legal) == 1:  # nothing to think about
                 self.submit(legal[0])
                 return
-            self.decision = self.bots[seat].begin(self.state, seat)
-        self.thinking_for += dt
-        self.decision.step(AI_SLICE)
-        if self.decision.done and self.thinking_for >= THINK.get(self.pace, 0.45):
-            self.submit(self.decision.action)
+            self.turn.decision = self.bots[seat].begin(self.state, seat)
+        self.turn.thinking_for += dt
+        self.turn.decision.step(AI_SLICE)
+        if self.turn.decision.done and self.turn.thinking_for >= THINK.get(self.pace, 0.45):
+            self.submit(self.turn.decision.action)
 
     def handle(self, event: Input) -> bool:
         if event.act is Act.PAUSE:
@@ -489,7 +479,7 @@ class TableScene(Animations, Chrome, Hints, Scene):
         if event.act is Act.HINT:
             seat = self.state.current_player
             if self.human_deciding and self.couch.accepts(seat, event.device):
-                self.request_hint()
+                self.hints.request_hint()
             return True
         seat = self.state.current_player
         if self.human_deciding and self.couch.accepts(seat, event.device):

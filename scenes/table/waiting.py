@@ -38,7 +38,7 @@ class PhoneWaiting(Overlay):
         back = phones is not None and phones.running and phones.is_connected(self.seat)
         if back or not t.couch.is_phone(self.seat) or t.state.current_player != self.seat:
             if back:
-                t.phone_gone_for = 0.0
+                t.turn.phone_gone_for = 0.0
             self.ctx.stack.pop()
 
     def ask_device(self) -> None:

@@ -102,8 +102,8 @@ class YardBirbsDraw(Chrome):
         greyed and the 'No ability' button shows."""
         rects, skip = self.geo.strip_rects()
         usable = None
-        if self.picker is not None and self.step == R.ABILITY and self.turn_ready:
-            usable = {o.value.ability for o in self.picker.options
+        if self.turn.picker is not None and self.step == R.ABILITY and self.turn.turn_ready:
+            usable = {o.value.ability for o in self.turn.picker.options
                       if isinstance(o.value, R.UseAbility) and o.enabled}
         for strip in self.old_strips + self.strips:
             if strip.alpha <= 0:
@@ -172,7 +172,7 @@ class YardBirbsDraw(Chrome):
 
     def draw_on_top(self, surface: pygame.Surface) -> None:
         tip = None
-        if self.picker is not None and self.turn_ready and not self.animator.busy:
+        if self.turn.picker is not None and self.turn.turn_ready and not self.animator.busy:
             tip = self.focus_tip()   # over the status line: it may reach that far
         # a call-out gives way to the tip of what the person is looking at
         self.notes = [n for n in self.notes if 0 <= self.clock - n[2] <= n[3]
@@ -209,7 +209,7 @@ class YardBirbsDraw(Chrome):
                 surf.set_alpha(int(pop.alpha))
             rect = surf.get_rect(center=(int(pop.x), int(pop.y)))
             surface.blit(surf, self.note("label", rect, f"popup at {int(pop.x)}"))
-        if self.picker is not None and self.turn_ready and not self.animator.busy:
+        if self.turn.picker is not None and self.turn.turn_ready and not self.animator.busy:
             self.draw_choice(surface)
 
     def draw_yard_labels(self, surface: pygame.Surface, seat: int) -> None:
@@ -222,9 +222,9 @@ class YardBirbsDraw(Chrome):
         cols = m.cols(seat)
         step = geo.col_step(seat, cols)
         offered = set()
-        if (self.picker is not None and self.step in FLOCK_PICKS and self.turn_ready
+        if (self.turn.picker is not None and self.step in FLOCK_PICKS and self.turn.turn_ready
                 and not self.animator.busy and seat == self.state.current_player):
-            offered = {o.rect.x for o in self.picker.options}  # these show gains instead
+            offered = {o.rect.x for o in self.turn.picker.options}  # these show gains instead
         for col, cards in enumerate(yard):
             if not cards:
                 continue
@@ -252,7 +252,7 @@ class YardBirbsDraw(Chrome):
                 pygame.draw.rect(surface, ui.ACCENT, rect, 5, border_radius=12)
 
     def draw_choice(self, surface: pygame.Surface) -> None:
-        picker = self.picker
+        picker = self.turn.picker
         focus = picker.focused
         seat = self.state.current_player
         if self.step in FLOCK_PICKS:
@@ -305,7 +305,7 @@ class YardBirbsDraw(Chrome):
 
     def focus_tip(self) -> tuple[pygame.Surface, pygame.Rect] | None:
         """The focused choice's tip and where it goes, if it has one."""
-        focus = self.picker.focused if self.picker is not None else None
+        focus = self.turn.picker.focused if self.turn.picker is not None else None
         text = self.tip_text()
         if focus is None or not text:
             return None

@@ -250,21 +250,21 @@ class YardBirbsTable(YardBirbsAnimations, YardBirbsDraw, TableScene):
 
     def follow_hint(self, value) -> None:
         """The player took the hinted pick: hint the next pick of the same choice."""
-        if value == self.hint_action and self.hint_action is not None:
-            self.request_hint(self.lookahead(self.picks))
+        if value == self.hints.hint_action and self.hints.hint_action is not None:
+            self.hints.request_hint(self.lookahead(self.picks))
 
     def show_hint(self, action) -> None:
         """Focus the hint's option. A hint for a pick already made (the player asked
         after it) is followed at once by a hint for the pick the screen asks for now."""
-        if self.picker is None:
+        if self.turn.picker is None:
             return
         picks = self.picks
-        if not any(o.value == action for o in self.picker.options) and picks:
+        if not any(o.value == action for o in self.turn.picker.options) and picks:
             if action == picks[0]:
-                self.request_hint(self.lookahead(picks))
+                self.hints.request_hint(self.lookahead(picks))
                 return
             self.chain.restart()
-        self.picker.focus_value(action)
+        self.turn.picker.focus_value(action)
 
     # -- words -----------------------------------------------------------------------------
     def status(self) -> str:
@@ -274,7 +274,7 @@ class YardBirbsTable(YardBirbsAnimations, YardBirbsDraw, TableScene):
         if seat is None:
             return "Game over"
         name = self.names[seat]
-        if self.couch.is_human(seat) and self.turn_ready and self.picker is not None:
+        if self.couch.is_human(seat) and self.turn.turn_ready and self.turn.picker is not None:
             return self.human_status()
         phase = self.shown.phase if self.shown is not None else ""
         if phase in AI_DOING:
@@ -299,7 +299,7 @@ class YardBirbsTable(YardBirbsAnimations, YardBirbsDraw, TableScene):
         """Move, the focused choice's verb, and what B does: a pick back, else the menu;
         at the first pick, when B would offer to take the last move back, the shared bar
         says so ('Take back') in place of 'Menu'."""
-        picker = self.picker
+        picker = self.turn.picker
         verb = "Choose"
         if picker is not None and picker.focused is not None:
             verb = picker.focused.label or verb
@@ -312,7 +312,7 @@ class YardBirbsTable(YardBirbsAnimations, YardBirbsDraw, TableScene):
 
     def tip_text(self) -> str:
         """What the focused choice is, in words (shown beside it)."""
-        picker = self.picker
+        picker = self.turn.picker
         if picker is None or picker.focused is None:
             return ""
         option = picker.focused
@@ -369,8 +369,8 @@ class YardBirbsTable(YardBirbsAnimations, YardBirbsDraw, TableScene):
         if self.animator.busy:
             return
         focus = None
-        if self.picker is not None and self.turn_ready and self.couch.is_human(self.state.current_player):
-            focus = self.picker.focused
+        if self.turn.picker is not None and self.turn.turn_ready and self.couch.is_human(self.state.current_player):
+            focus = self.turn.picker.focused
         self.apply_focus(focus)
 
     def apply_focus(self, focus: Option | None) -> None:
