@@ -20,7 +20,7 @@ from game.input import KBM, Act, Input
 from game.phones import is_phone, phone_device
 from game.session import AI_LEVELS, SEAT_NAMES, Match, Seat, SeatPlan
 from scenes.base import MenuScene
-from scenes.table.phones import lobby_payload
+from scenes.table.phones.payloads import lobby_payload
 from scenes.widgets import Button, Choice, Widget
 from sprites import ui
 from sprites.qr import qr_surface

@@ -25,7 +25,7 @@ from game.phones.net import allowed_host, is_lan, lan_address
 from game.phones.wire import Limits
 from game.session import Match, Seat
 from scenes.seat_setup import SeatSetup
-from scenes.table.phones import (OpenAsk, SeatNews, build_payload, make_ask)
+from scenes.table.phones.payloads import OpenAsk, SeatNews, build_payload, make_ask
 from scenes.table.spec import make_table
 from tests.harness import make_app, show
 from tests.phone_client import PhoneClient
@@ -460,7 +460,7 @@ def test_the_phones_flag_and_setting():
 
 
 def test_a_game_without_a_phone_module_gets_plain_buttons():
-    from scenes.table.phones import Follow, PhoneGame, phone_game
+    from scenes.table.phones.api import Follow, PhoneGame, phone_game
     from game.engine import new_game
 
     game = PhoneGame("cubirds")

@@ -8,7 +8,7 @@ from typing import Sequence
 from game.cubirds.cards import INDEX, species_name
 from game.cubirds.rules import (DRAW, FLOCK, LEFT, PLACE, RESTORE, SIDES, DrawTwo,
                                 Flock, Pass, Place, Restore, enclose, flock_reward)
-from scenes.table.phones import Ask, Choice, PhoneCard, PhoneGame, Section
+from scenes.table.phones.api import Ask, Choice, PhoneCard, PhoneGame, Section
 from sprites import cubirds_cards as art
 
 

@@ -10,7 +10,7 @@ from types import SimpleNamespace
 
 from game.flappy_families import rules as R
 from game.flappy_families.cards import CARD_FAMILY, CARD_NAMES, FAMILIES, PREDATOR, family_name
-from scenes.table.phones import Ask, Choice, PhoneCard, PhoneGame, Section
+from scenes.table.phones.api import Ask, Choice, PhoneCard, PhoneGame, Section
 from sprites.flappy_families_cards import FFCards
 
 SIZE = (156, 218)

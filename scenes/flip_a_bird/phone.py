@@ -1,12 +1,12 @@
 """Flip a Bird on a phone: the hand as cards, the row and the seat's tip, and the turn's
 choices (draw, claim after a confirm, play a card, take a card of a claimed row). When a
 claim is on, every tipping phone offers red and green at once: a tip made before the
-rules reach that seat waits for it (see scenes/table/phones.py), so nobody waits."""
+rules reach that seat waits for it (see scenes/table/phones/desk.py), so nobody waits."""
 from __future__ import annotations
 
 from game.flip_a_bird import rules as R
 from game.flip_a_bird.cards import CARDS
-from scenes.table.phones import Ask, Choice, PhoneCard, PhoneGame, Section
+from scenes.table.phones.api import Ask, Choice, PhoneCard, PhoneGame, Section
 from sprites.flip_a_bird_cards import FabCards
 
 SIZE = (200, 280)

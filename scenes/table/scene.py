@@ -39,7 +39,7 @@ from scenes.table.couch import Couch
 from scenes.table.hints import AI_SLICE, Hints
 from scenes.table.keeping import Keeping, Resume
 from scenes.table.log import LogLine, shown_to
-from scenes.table.phones import PhoneDesk
+from scenes.table.phones.desk import PhoneDesk
 from sprites.tween import Animator, Call
 
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@ import pygame
 
 from game.yard_birbs import rules as R
 from game.yard_birbs.cards import (ABILITIES, BIRDSEED, CARD_BY_KEY, KIND_NAMES, card_name)
-from scenes.table.phones import Ask, Choice, PhoneCard, PhoneGame, Section
+from scenes.table.phones.api import Ask, Choice, PhoneCard, PhoneGame, Section
 from sprites import yard_birbs_cards as art
 
 SIZE = (196, 273)
