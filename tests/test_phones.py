@@ -27,15 +27,15 @@ from game.session import Match, Seat
 from scenes.seat_setup import SeatSetup
 from scenes.table.phones.payloads import OpenAsk, SeatNews, build_payload, make_ask
 from scenes.table.spec import make_table
-from tests.harness import make_app, show
+from tests.harness import drawing, make_app, show
 from tests.phone_client import PhoneClient
 
 DT = 0.25   # a coarse game clock: animations finish in few frames (nothing is drawn)
 
 
 @pytest.fixture
-def app(tmp_path):
-    app = make_app(tmp_path)
+def app(tmp_path, request):
+    app = make_app(tmp_path, draw=drawing(request))
     app.ctx.settings.ai_speed = "fast"
     app.ctx.phones.host = "127.0.0.1"
     app.ctx.phones.port = 0     # any free port: tests may run beside a real game
@@ -342,6 +342,7 @@ def test_phones_and_a_controller_share_a_table(app):
     assert pia.state["you"]["name"] == "Pia"
 
 
+@pytest.mark.draw(0)
 def test_five_phones_in_one_flip_a_bird_tip_at_once(app):
     table, clients = table_with_phones(app, "flip_a_bird", 5, [0, 1, 2, 3, 4], seed=9)
     early_tips = 0
@@ -384,6 +385,7 @@ def test_a_hint_goes_to_that_phone_only(app):
 QUICK = {"flappy_families": (("short_game", True),)}
 
 
+@pytest.mark.draw(0)   # the payloads are checked, not the TV: its first frame is not drawn
 @pytest.mark.parametrize("game,seats,options", [
     (game_id, spec.min_players, QUICK.get(game_id, ())) for game_id, spec in GAMES.items()])
 def test_whole_games_on_phones_send_each_phone_only_its_own_view(app, game, seats, options):
