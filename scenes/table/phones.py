@@ -134,16 +134,18 @@ class PhoneGame:
         describe = getattr(self.rules, "describe_action", None)
         return describe(action) if describe else str(action)
 
-    def sections(self, view, names: Sequence[str], settings) -> list[Section]:
-        """The hand first, then the seat's private information."""
+    def sections(self, view, names: Sequence[str], match) -> list[Section]:
+        """The hand first, then the seat's private information. ``match`` (here and in
+        :meth:`ask`, :meth:`early`) is the Match being played: its options include the
+        ones the rules never see (``match.option(name)``), such as how much to show."""
         return []
 
     def ask(self, view, legal: list, follow: Follow, names: Sequence[str],
-            settings=None) -> Ask:
+            match=None) -> Ask:
         """The decision the rules ask this seat for now, grouped for fingers."""
         return Ask("Your move", [Choice(self.describe(a), actions=(a,)) for a in legal])
 
-    def early(self, view, names: Sequence[str], settings=None) -> Ask | None:
+    def early(self, view, names: Sequence[str], match=None) -> Ask | None:
         """A decision this seat may make before the rules reach it (Flip a Bird's tips:
         everyone tips at once), or None."""
         return None
@@ -251,7 +253,7 @@ class OpenAsk:
 
 
 def make_ask(game: PhoneGame, state, seat: int, names: Sequence[str],
-             settings=None) -> tuple[Ask, bool] | None:
+             match=None) -> tuple[Ask, bool] | None:
     """The decision for ``seat`` now: its turn's (False) or an early one (True), or None.
     Reads the view, the legal actions and a determinization for the seat only."""
     if state.is_terminal():
@@ -259,8 +261,8 @@ def make_ask(game: PhoneGame, state, seat: int, names: Sequence[str],
     view = state.view(seat)
     if state.current_player == seat:
         return game.ask(view, state.legal_actions(), Follow(state, seat), names,
-                        settings), False
-    early = game.early(view, names, settings)
+                        match), False
+    early = game.early(view, names, match)
     return (early, True) if early is not None else None
 
 
@@ -326,11 +328,11 @@ class SeatNews:
 
 
 def build_payload(game: PhoneGame, state, seat: int, match, log: Sequence[str],
-                  settings, news: SeatNews, image_url: Callable[[str], str]) -> dict:
+                  news: SeatNews, image_url: Callable[[str], str]) -> dict:
     """Everything one phone shows, from ``state.view(seat)`` and public lines only."""
     view = state.view(seat)
     names = match.names
-    sections = list(game.sections(view, names, settings))
+    sections = list(game.sections(view, names, match))
     if news.queued:
         sections.insert(0, Section("Your choice", lines=tuple(
             f"{game.describe(a)} (it counts when the rules reach you)" for a in news.queued)))
@@ -558,8 +560,8 @@ class PhoneDesk:
             self._sent[seat] = key[:2] + (ask.id if ask else None,) + key[3:]
             news = SeatNews(ask, tuple(self.queue.get(seat, ())), self.hints.get(seat),
                             table.hints_on, table.phone_turn != seat)
-            payload = build_payload(self.game, table.state, seat, table.match, log,
-                                    table.ctx.settings, news, self._url_for(seat))
+            payload = build_payload(self.game, table.state, seat, table.match, log, news,
+                                    self._url_for(seat))
             if payload != self._last.get(seat):
                 self._last[seat] = payload
                 self._publish(seat, payload, news)
@@ -579,7 +581,7 @@ class PhoneDesk:
         self.asks.pop(seat, None)
         if state.current_player == seat and table.phone_turn != seat:
             return None   # its turn has not begun on the table (animations first)
-        made = make_ask(self.game, state, seat, table.names, table.ctx.settings)
+        made = make_ask(self.game, state, seat, table.names, table.match)
         if made is None:
             return None
         tree, early = made
