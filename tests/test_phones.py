@@ -381,15 +381,15 @@ def test_a_hint_goes_to_that_phone_only(app):
 
 # -- the privacy check: whole games of every game, message by message ---------------------------
 
-# every registered game at its fewest seats; Flappy Families' short game keeps it quick
-QUICK = {"flappy_families": (("short_game", True),)}
+# every registered game at its fewest seats; Flappy Families' short game keeps it quick,
+# its memory marks (the match's option, on) put what a seat remembers on its phone
+QUICK = {"flappy_families": (("memory_aid", True), ("short_game", True))}
 
 
 @pytest.mark.draw(0)   # the payloads are checked, not the TV: its first frame is not drawn
 @pytest.mark.parametrize("game,seats,options", [
     (game_id, spec.min_players, QUICK.get(game_id, ())) for game_id, spec in GAMES.items()])
 def test_whole_games_on_phones_send_each_phone_only_its_own_view(app, game, seats, options):
-    app.ctx.settings.memory_aid = True
     published: dict[int, list[dict]] = {s: [] for s in range(seats)}
     checked = [0]
     tables = []
@@ -403,12 +403,11 @@ def test_whole_games_on_phones_send_each_phone_only_its_own_view(app, game, seat
         det = table.state.determinize(seat, random.Random(len(published[seat])))
         again = news
         if news.ask is not None:
-            tree, early = make_ask(desk.game, det, seat, table.names, app.ctx.settings)
+            tree, early = make_ask(desk.game, det, seat, table.names, table.match)
             assert early == news.ask.early
             again = SeatNews(OpenAsk(news.ask.id, news.ask.moves, early, tree), news.queued,
                              news.hint, news.hints_on, news.mine_soon)
-        rebuilt = build_payload(desk.game, det, seat, table.match, payload["log"],
-                                app.ctx.settings, again,
+        rebuilt = build_payload(desk.game, det, seat, table.match, payload["log"], again,
                                 lambda key: f"/img/{desk.images.get(key)[0]}.png")
         assert rebuilt == payload, f"seat {seat}'s picture depends on what it cannot know"
         checked[0] += 1

@@ -105,16 +105,18 @@ class PhoneGame:
         describe = getattr(self.rules, "describe_action", None)
         return describe(action) if describe else str(action)
 
-    def sections(self, view, names: Sequence[str], settings) -> list[Section]:
-        """The hand first, then the seat's private information."""
+    def sections(self, view, names: Sequence[str], match) -> list[Section]:
+        """The hand first, then the seat's private information. ``match`` (here and in
+        :meth:`ask`, :meth:`early`) is the Match being played: its options include the
+        ones the rules never see (``match.option(name)``), such as how much to show."""
         return []
 
     def ask(self, view, legal: list, follow: Follow, names: Sequence[str],
-            settings=None) -> Ask:
+            match=None) -> Ask:
         """The decision the rules ask this seat for now, grouped for fingers."""
         return Ask("Your move", [Choice(self.describe(a), actions=(a,)) for a in legal])
 
-    def early(self, view, names: Sequence[str], settings=None) -> Ask | None:
+    def early(self, view, names: Sequence[str], match=None) -> Ask | None:
         """A decision this seat may make before the rules reach it (Flip a Bird's tips:
         everyone tips at once), or None."""
         return None

@@ -194,8 +194,8 @@ class PhoneDesk:
             self._sent[seat] = key[:2] + (ask.id if ask else None,) + key[3:]
             news = SeatNews(ask, tuple(self.queue.get(seat, ())), self.hints.get(seat),
                             table.hints_on, table.phone_turn != seat)
-            payload = build_payload(self.game, table.state, seat, table.match, log,
-                                    table.ctx.settings, news, self._url_for(seat))
+            payload = build_payload(self.game, table.state, seat, table.match, log, news,
+                                    self._url_for(seat))
             if payload != self._last.get(seat):
                 self._last[seat] = payload
                 self._publish(seat, payload, news)
@@ -215,7 +215,7 @@ class PhoneDesk:
         self.asks.pop(seat, None)
         if state.current_player == seat and table.phone_turn != seat:
             return None   # its turn has not begun on the table (animations first)
-        made = make_ask(self.game, state, seat, table.names, table.ctx.settings)
+        made = make_ask(self.game, state, seat, table.names, table.match)
         if made is None:
             return None
         tree, early = made

@@ -34,7 +34,7 @@ class OpenAsk:
 
 
 def make_ask(game: PhoneGame, state, seat: int, names: Sequence[str],
-             settings=None) -> tuple[Ask, bool] | None:
+             match=None) -> tuple[Ask, bool] | None:
     """The decision for ``seat`` now: its turn's (False) or an early one (True), or None.
     Reads the view, the legal actions and a determinization for the seat only."""
     if state.is_terminal():
@@ -42,8 +42,8 @@ def make_ask(game: PhoneGame, state, seat: int, names: Sequence[str],
     view = state.view(seat)
     if state.current_player == seat:
         return game.ask(view, state.legal_actions(), Follow(state, seat), names,
-                        settings), False
-    early = game.early(view, names, settings)
+                        match), False
+    early = game.early(view, names, match)
     return (early, True) if early is not None else None
 
 
@@ -109,11 +109,11 @@ class SeatNews:
 
 
 def build_payload(game: PhoneGame, state, seat: int, match, log: Sequence[str],
-                  settings, news: SeatNews, image_url: Callable[[str], str]) -> dict:
+                  news: SeatNews, image_url: Callable[[str], str]) -> dict:
     """Everything one phone shows, from ``state.view(seat)`` and public lines only."""
     view = state.view(seat)
     names = match.names
-    sections = list(game.sections(view, names, settings))
+    sections = list(game.sections(view, names, match))
     if news.queued:
         sections.insert(0, Section("Your choice", lines=tuple(
             f"{game.describe(a)} (it counts when the rules reach you)" for a in news.queued)))
