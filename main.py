@@ -34,5 +34,10 @@ def main(argv: list[str]) -> int:
     return app.run(scene)
 
 
-if __name__ == "__main__":
+def entry() -> None:
+    """The installed ``birdhouse`` command (pyproject.toml's console script)."""
     sys.exit(main(sys.argv[1:]))
+
+
+if __name__ == "__main__":
+    entry()

@@ -22,7 +22,8 @@ import pygame
 
 from game import crashlog
 from game import settings as settings_mod
-from game.assets import ROOT, Assets
+from game import resources
+from game.assets import Assets
 from game.cli import Options
 from game.context import Context
 from game.display import Display, DisplayError, open_display
@@ -123,7 +124,7 @@ class App:
         self.stack = SceneStack()
         self.input = InputManager(self.log)
         from game.audio import Audio  # noqa: WPS433 (after the display is up)
-        audio = Audio(ROOT / "sounds", self.log, start=False)  # started after frame 1
+        audio = Audio(resources.sounds_dir(), self.log, start=False)  # started after frame 1
         self.ctx = Context(self, self.settings, self.settings_path, Assets(self.log), audio,
                            self.input, self.log, options)
         self.ctx.phones = Phones(self.log, port=options.phones or self.settings.phone_port)

@@ -15,7 +15,8 @@ from typing import Callable, Hashable
 
 import pygame
 
-ROOT = Path(__file__).resolve().parent.parent
+from game import resources
+
 FONT_FILES = {
     "title": "FredokaOne-Regular.ttf",
     "body": "Lato-Regular.ttf",
@@ -157,16 +158,17 @@ def card_font(face: str, size: int) -> pygame.font.Font:
     if font is None:
         if not _CARD_FONTS:
             pygame.register_quit(_CARD_FONTS.clear)
-        font, _ = load_font(ROOT / "fonts" / FONT_FILES.get(face, FONT_FILES["body"]), size)
+        name = FONT_FILES.get(face, FONT_FILES["body"])
+        font, _ = load_font(resources.font_dir() / name, size)
         _CARD_FONTS[(face, size)] = font
     return font
 
 
 class Assets:
-    def __init__(self, log: logging.Logger, font_dir: Path = ROOT / "fonts",
+    def __init__(self, log: logging.Logger, font_dir: Path | None = None,
                  text_cache: int = 768, text_cache_bytes: int = 8 << 20) -> None:
         self.log = log
-        self.font_dir = font_dir
+        self.font_dir = resources.font_dir() if font_dir is None else font_dir
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
         self._missing: set[str] = set()
         self.cache = LRU(text_cache, text_cache_bytes)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NoReturn, Sequence
 
+from game import __version__
 from game.engine import GAMES
 
 
@@ -73,8 +74,11 @@ def _port(text: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="python main.py", description="Birdhouse: four bird card games for "
-                "the couch.")
+    # the installed command is `birdhouse`; from a checkout it is `python main.py`
+    prog = "python main.py" if Path(sys.argv[0]).name == "main.py" else "birdhouse"
+    p = _Parser(prog=prog, description="Birdhouse: four bird card games for the couch.")
+    p.add_argument("--version", action="version", version=f"birdhouse {__version__}",
+                   help="print the version and quit")
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--fullscreen", dest="fullscreen", action="store_true", default=None,
                       help="start fullscreen")

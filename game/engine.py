@@ -109,13 +109,31 @@ class GameInfo:
 
 @dataclass(frozen=True)
 class Option:
-    """A choice a game offers before it starts (given to ``new_state`` by name):
-    ``values`` in the order a menu cycles them, ``label`` in plain words."""
+    """A choice a game offers before it starts, in Seat setup: ``values`` in the order a
+    menu cycles them, ``label`` and ``words`` (one per value; On/Off for true/false) in
+    plain words. It is kept in the match (``Match.options``), so saved games and replays
+    keep it.
+
+    ``rules`` says whether the rules take it: such options are given to ``new_state`` by
+    name and may change what a seed and actions lead to. An option with ``rules=False``
+    only changes how the table shows the game (Flappy Families' memory marks): the rules
+    never see it, so it cannot change a replay and needs no ``rules_version``, and
+    :func:`new_game` leaves it out of the rules' keywords."""
 
     name: str
     values: tuple[Any, ...]
     default: Any
     label: str
+    words: tuple[str, ...] = ()
+    rules: bool = True
+
+    def word(self, value: Any) -> str:
+        """``value`` in plain words."""
+        if value in self.values and len(self.words) == len(self.values):
+            return self.words[self.values.index(value)]
+        if isinstance(value, bool):
+            return "On" if value else "Off"
+        return str(value)
 
 
 @dataclass(frozen=True)
@@ -141,7 +159,7 @@ class GameSpec:
     table: str | None = None        # scene package declaring TABLE (scenes.table.TableSpec)
     rules_version: int = 1          # bumped when a rule changes: old replays then refuse
     throughput: int = 100           # the bench's target: random games per CPU second
-    options: tuple[Option, ...] = ()  # what Seat setup may offer (new_state's keywords)
+    options: tuple[Option, ...] = ()  # what Seat setup offers (Option: the rules' or the table's)
 
     @property
     def id(self) -> str:
@@ -238,7 +256,15 @@ def new_game(game_id: str, num_players: int, seed: int | None = None,
     if info is not None and num_players not in info.player_counts:
         raise ValueError(f"{info.name} takes {info.min_players}-{info.max_players} "
                          f"players, not {num_players}")
-    return rules_module(game_id).new_state(num_players, seed, **options)
+    return rules_module(game_id).new_state(num_players, seed, **rules_options(game_id, options))
+
+
+def rules_options(game_id: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """``options`` without the ones the game declares as the table's alone
+    (``Option.rules`` false): a match keeps every option, its rules get only theirs."""
+    spec = GAMES.get(game_id)
+    table_only = {o.name for o in spec.options if not o.rules} if spec is not None else set()
+    return {k: v for k, v in options.items() if k not in table_only}
 
 
 def state_from_dict(data: dict) -> "State":

@@ -16,7 +16,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
 
-LAYOUT_DIR = Path(__file__).resolve().parent / "layouts"
+from game import resources
+
+LAYOUT_DIR = resources.layouts_dir()
+
 
 @dataclass(frozen=True)
 class Anchor:

@@ -44,6 +44,16 @@ class Match:
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.human]
 
+    def option(self, name: str, default: object = None) -> object:
+        """The option ``name`` this match was started with; one it lacks (a match saved
+        before the game offered it) is the game's declared default, else ``default``."""
+        for key, value in self.options:
+            if key == name:
+                return value
+        spec = GAMES.get(self.game_id)
+        declared = next((o for o in spec.options if o.name == name), None) if spec else None
+        return declared.default if declared is not None else default
+
     def headline(self, winners: Sequence[int]) -> str:
         """'Ana wins!' / 'Ana and Ben share the win!' (short enough for any banner)."""
         names = [self.seats[w].name for w in winners]
@@ -80,6 +90,7 @@ class SeatPlan:
     seats: tuple[Seat, ...]
     count: int
     open_hands: bool = False
+    options: tuple[tuple[str, object], ...] = ()   # the game's options, as last chosen
 
 
 @dataclass

@@ -42,7 +42,6 @@ class Settings:
     colour_patterns: bool = True
     ai_speed: str = "normal"
     hints: bool = True
-    memory_aid: bool = True
     idle_seconds: int = 90
     reduced_motion: bool = False
     undo: bool = True           # a person may take back a slip (off: tournament play)

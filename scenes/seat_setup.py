@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import GAMES
+from game.engine import GAMES, Option
 from game.input import KBM, Act, Input
 from game.phones import is_phone, phone_device
 from game.session import AI_LEVELS, SEAT_NAMES, Match, Seat, SeatPlan
 from scenes.base import MenuScene
-from scenes.table.phones import lobby_payload
+from scenes.table.phones.payloads import lobby_payload
 from scenes.widgets import Button, Choice, Widget
 from sprites import ui
 from sprites.qr import qr_surface
@@ -30,6 +30,9 @@ if TYPE_CHECKING:
 
 ROW_H, ROW_GAP = 68, 8
 PHONE_ROW_H = (104, 92)     # rows with a QR code: up to five seats, six
+OPTION_W, OPTIONS_PER_ROW = 560, 3   # the game's options, in rows under Players/Hands/Phones
+SEATS_END = (740, 850)      # with options: where seat rows end at most (no phones,
+                            # phones), so the notes and Start button clear the prompt bar
 LEVEL_LABELS = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
 
 
@@ -123,6 +126,12 @@ class SeatSetup(MenuScene):
         self.seats: list[Seat] = list(saved.seats)
         self.count: int = saved.count
         self.open_hands: bool = saved.open_hands
+        # the game's declared options: as chosen last time, else their defaults
+        chosen = dict(saved.options)
+        self.option_values: dict[str, object] = {}
+        for option in self.info.options:
+            value = chosen.get(option.name, option.default)
+            self.option_values[option.name] = value if value in option.values else option.default
         self.message = ""
         self.message_time = 0.0
         self.phones_on = False
@@ -164,22 +173,36 @@ class SeatSetup(MenuScene):
                                 ["Off", "On"], int(self.phones_on),
                                 lambda k: self._switch_phones(bool(k)), split=0.45))
         y = top + ROW_H + 24
+        options = self.info.options
+        for n, option in enumerate(options):
+            row, column = divmod(n, OPTIONS_PER_ROW)
+            rect = pygame.Rect(104 + column * (OPTION_W + 20), y - 12 + row * (ROW_H + 12),
+                               OPTION_W, ROW_H)
+            words = [option.word(v) for v in option.values]
+            g.widgets.append(Choice(rect, option.label, words,
+                                    option.values.index(self.option_values[option.name]),
+                                    lambda k, o=option: self._set_option(o, k)))
+        if options:
+            y += -(-len(options) // OPTIONS_PER_ROW) * (ROW_H + 12) + 4
         phones = self.phones_on
         row_h = (PHONE_ROW_H[0] if self.count <= 5 else PHONE_ROW_H[1]) if phones else ROW_H
+        if options:   # their rows take room from the seat rows (never below a readable row)
+            row_h = max(ROW_H - 8, min(row_h, (SEATS_END[phones] - y) // self.count - ROW_GAP))
+        h = min(ROW_H, row_h)     # a widget's height in its row
         for i in range(self.count):
             seat = self.seats[i]
             cy = y + row_h // 2
-            g.widgets.append(SeatBadge(pygame.Rect(104, cy - ROW_H // 2, 76, ROW_H), self, i))
+            g.widgets.append(SeatBadge(pygame.Rect(104, cy - h // 2, 76, h), self, i))
             names = self.names if seat.name in self.names else [seat.name] + self.names
-            g.widgets.append(Choice(pygame.Rect(190, cy - ROW_H // 2, 400 if phones else 480,
-                                                ROW_H), "Name", names, names.index(seat.name),
+            g.widgets.append(Choice(pygame.Rect(190, cy - h // 2, 400 if phones else 480,
+                                                h), "Name", names, names.index(seat.name),
                                     lambda k, i=i, names=names: self.pick_name(i, names[k]),
                                     split=0.3))
-            status = pygame.Rect(610, cy - ROW_H // 2, 420, ROW_H) if phones else \
-                pygame.Rect(690, cy - ROW_H // 2, 520, ROW_H)
+            status = pygame.Rect(610, cy - h // 2, 420, h) if phones else \
+                pygame.Rect(690, cy - h // 2, 520, h)
             g.widgets.append(SeatStatus(status, self, i))
-            level = pygame.Rect(1050, cy - ROW_H // 2, 440, ROW_H) if phones else \
-                pygame.Rect(1230, cy - ROW_H // 2, 590, ROW_H)
+            level = pygame.Rect(1050, cy - h // 2, 440, h) if phones else \
+                pygame.Rect(1230, cy - h // 2, 590, h)
             g.widgets.append(Choice(level, "AI level",
                                     [LEVEL_LABELS[lv] for lv in AI_LEVELS],
                                     AI_LEVELS.index(seat.level),
@@ -323,8 +346,9 @@ class SeatSetup(MenuScene):
 
     # -- settings --------------------------------------------------------------------------
     def _remember(self) -> None:
-        self.ctx.session.seat_plans[self.info.id] = SeatPlan(tuple(self.seats), self.count,
-                                                             self.open_hands)
+        self.ctx.session.seat_plans[self.info.id] = SeatPlan(
+            tuple(self.seats), self.count, self.open_hands,
+            tuple(sorted(self.option_values.items())))
 
     def _set_count(self, index: int) -> None:
         self.count = self.info.min_players + index
@@ -339,6 +363,10 @@ class SeatSetup(MenuScene):
             self.seats[i] = Seat(seat.name, False, seat.level, seat.colour, None)
         self._remember()
         self.build()
+
+    def _set_option(self, option: Option, index: int) -> None:
+        self.option_values[option.name] = option.values[index]
+        self._remember()
 
     def _set_open(self, index: int) -> None:
         self.open_hands = bool(index)
@@ -376,7 +404,7 @@ class SeatSetup(MenuScene):
 
     def match(self) -> Match:
         return Match(self.info.id, tuple(self.seats[:self.count]), self.ctx.options.seed,
-                     open_hands=self.open_hands)
+                     tuple(sorted(self.option_values.items())), open_hands=self.open_hands)
 
     def start(self) -> None:
         self._remember()

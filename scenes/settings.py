@@ -37,8 +37,6 @@ class SettingsScene(MenuScene):
             rows.append(Choice(self._row(), "AI speed", [v.title() for v in AI_SPEEDS],
                                AI_SPEEDS.index(s.ai_speed),
                                lambda i: self._set("ai_speed", AI_SPEEDS[i])))
-            rows.append(Choice(self._row(), "Memory marks", ON_OFF, int(s.memory_aid),
-                               lambda i: self._set("memory_aid", bool(i))))
             rows.append(Choice(self._row(), "Hints", ON_OFF, int(s.hints),
                                lambda i: self._set("hints", bool(i))))
             rows.append(Choice(self._row(), "Reduced motion", ON_OFF, int(s.reduced_motion),
@@ -84,12 +82,11 @@ class SettingsScene(MenuScene):
         surface.blit(note, note.get_rect(midtop=(ui.CANVAS[0] // 2, self.note_y)))
 
     def explain(self) -> str:
-        """One line about the focused setting (what 'Memory marks' means, for one)."""
+        """One line about the focused setting (what 'Colour patterns' means, for one)."""
         label = getattr(self.group.focused, "label", "")
         return {
             "Colour patterns": "Colours that matter also get a shape or pattern.",
             "AI speed": "How long the computer players take over their moves.",
-            "Memory marks": "Flappy Families: mark Wild cards you have seen or hidden.",
             "Hints": "Press Y (or H) on your turn to ask the best AI what it would do.",
             "Window size": "Used when not in fullscreen.",
             "Reduced motion": "Shorter card flights; no breathing focus ring, hopping birds "

@@ -31,6 +31,15 @@ def make_app(tmp_path: Path, draw: int = 1, **options) -> App:
     return app
 
 
+def drawing(request) -> int:
+    """The ``draw`` a test asked for with ``@pytest.mark.draw(n)`` (on the test, its class
+    or its module), else 1: its fixture passes it to :func:`make_app`, so a test that
+    checks play rather than pictures runs without drawing and one that looks at the
+    canvas or at rects noted while drawing keeps every frame."""
+    marker = request.node.get_closest_marker("draw")
+    return int(marker.args[0]) if marker is not None else 1
+
+
 def show(app: App, scene, frames: int = 2):
     """Put ``scene`` on top and run a few frames (the canvas is ``app.screen``)."""
     app.stack.push(scene)

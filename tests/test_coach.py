@@ -12,14 +12,18 @@ from scenes.seat_setup import SeatSetup
 from scenes.table.coach import Coach, GuideOffer, first_play, guide_for
 from scenes.table.spec import make_table
 from sprites import ui
-from tests.harness import make_app, press, show, run_until as frames_until
+from tests.harness import drawing, make_app, press, show, run_until as frames_until
 
 GAMES = ("cubirds", "flip_a_bird", "flappy_families", "yard_birbs")
 
+# the coach's turns, words and targets are game logic: the app draws no frame. The one
+# check of where the panel lands draws the table onto a surface of its own.
+pytestmark = pytest.mark.draw(0)
+
 
 @pytest.fixture
-def app(tmp_path):
-    app = make_app(tmp_path)
+def app(tmp_path, request):
+    app = make_app(tmp_path, draw=drawing(request))
     app.ctx.settings.ai_speed = "fast"
     yield app
     app.finish()

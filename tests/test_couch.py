@@ -12,6 +12,10 @@ from scenes.seat_setup import SeatSetup
 from tests.harness import press, show
 from tests.vpads import press as pad_press
 
+# every test here checks who sits where, which scene is on top and which view the table
+# holds, never pixels: the app runs without drawing (tests/harness.py, draw=0)
+pytestmark = pytest.mark.draw(0)
+
 A = pygame.CONTROLLER_BUTTON_A
 B = pygame.CONTROLLER_BUTTON_B
 

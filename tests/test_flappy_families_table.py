@@ -1,6 +1,8 @@
 """Flappy Families' table scene, driven headless through the real App: an all-AI game to
 the results, a human seat playing A, B and C with keys only, a flip with the mouse, BACK
 through step 2, every player count, and no card face shown that the viewer may not know."""
+from dataclasses import replace
+
 import pygame
 import pytest
 
@@ -238,22 +240,38 @@ def test_a_human_sees_only_what_their_seat_knows(app):
     assert others <= known_cards(table.state, 1)
 
 
-def test_the_memory_aid_can_be_switched_off(app):
-    table = show(app, FlappyFamiliesTable(app.ctx, one_human(0, count=2, seed=7)))
-    for _ in range(12):   # hide a card with B: the viewer's own mark appears on its back
+def until_a_known_back(app, table) -> int:
+    """Play (flip, take the card with B, hide one) until the viewer is to flip with a
+    face-down card it knows in the Wild; that card's slot."""
+    for _ in range(12):
         assert run_until(app, lambda: human_ready(table))
+        if table.step == "flip":
+            offered = {o.value for o in table.turn.picker.options}
+            known = [s for s, sc in enumerate(table.slots) if sc is not None
+                     and sc.memory is not None and ("slot", s) in offered]
+            if known:
+                return known[0]
         if table.step == "action":
             press(app, pygame.K_DOWN)
         press(app, pygame.K_RETURN)
-        if any(sc is not None and sc.memory is not None and sc.memory[1] == "yours"
-               for sc in table.slots):
-            break
+    raise AssertionError("the viewer never came to know a face-down card")
+
+
+@pytest.mark.parametrize("aid", [True, False])
+def test_the_memory_aid_is_the_matchs_option(app, aid):
+    """Seat setup's "Memory marks" (the match's option, on by default): on, a face-down
+    card the viewer knows carries its mark and focusing it names it; off, the same game
+    shows a plain back and no note."""
+    match = one_human(0, count=2, seed=7)
+    if not aid:
+        match = replace(match, options=(("memory_aid", False),))
+    table = show(app, FlappyFamiliesTable(app.ctx, match))
+    slot = until_a_known_back(app, table)
+    table.turn.picker.index = next(i for i, o in enumerate(table.turn.picker.options)
+                              if o.value == ("slot", slot))
     app.frame(1 / 60)
-    marked = [sc for sc in table.slots if sc is not None and sc.memory is not None]
-    assert marked and all(sc.sprite.back is not table.cards.back() for sc in marked)
-    app.ctx.settings.memory_aid = False
-    app.frame(1 / 60)
-    assert all(sc.sprite.back is table.cards.back() for sc in table.slots if sc is not None)
+    assert (table.slots[slot].sprite.back is table.cards.back()) is not aid
+    assert bool(table.memory_note()) is aid   # "you hid ... here" beside the status line
 
 
 class Scripted:

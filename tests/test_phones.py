@@ -25,17 +25,17 @@ from game.phones.net import allowed_host, is_lan, lan_address
 from game.phones.wire import Limits
 from game.session import Match, Seat
 from scenes.seat_setup import SeatSetup
-from scenes.table.phones import (OpenAsk, SeatNews, build_payload, make_ask)
+from scenes.table.phones.payloads import OpenAsk, SeatNews, build_payload, make_ask
 from scenes.table.spec import make_table
-from tests.harness import make_app, show
+from tests.harness import drawing, make_app, show
 from tests.phone_client import PhoneClient
 
 DT = 0.25   # a coarse game clock: animations finish in few frames (nothing is drawn)
 
 
 @pytest.fixture
-def app(tmp_path):
-    app = make_app(tmp_path)
+def app(tmp_path, request):
+    app = make_app(tmp_path, draw=drawing(request))
     app.ctx.settings.ai_speed = "fast"
     app.ctx.phones.host = "127.0.0.1"
     app.ctx.phones.port = 0     # any free port: tests may run beside a real game
@@ -342,6 +342,7 @@ def test_phones_and_a_controller_share_a_table(app):
     assert pia.state["you"]["name"] == "Pia"
 
 
+@pytest.mark.draw(0)
 def test_five_phones_in_one_flip_a_bird_tip_at_once(app):
     table, clients = table_with_phones(app, "flip_a_bird", 5, [0, 1, 2, 3, 4], seed=9)
     early_tips = 0
@@ -380,14 +381,15 @@ def test_a_hint_goes_to_that_phone_only(app):
 
 # -- the privacy check: whole games of every game, message by message ---------------------------
 
-# every registered game at its fewest seats; Flappy Families' short game keeps it quick
-QUICK = {"flappy_families": (("short_game", True),)}
+# every registered game at its fewest seats; Flappy Families' short game keeps it quick,
+# its memory marks (the match's option, on) put what a seat remembers on its phone
+QUICK = {"flappy_families": (("memory_aid", True), ("short_game", True))}
 
 
+@pytest.mark.draw(0)   # the payloads are checked, not the TV: its first frame is not drawn
 @pytest.mark.parametrize("game,seats,options", [
     (game_id, spec.min_players, QUICK.get(game_id, ())) for game_id, spec in GAMES.items()])
 def test_whole_games_on_phones_send_each_phone_only_its_own_view(app, game, seats, options):
-    app.ctx.settings.memory_aid = True
     published: dict[int, list[dict]] = {s: [] for s in range(seats)}
     checked = [0]
     tables = []
@@ -401,12 +403,11 @@ def test_whole_games_on_phones_send_each_phone_only_its_own_view(app, game, seat
         det = table.state.determinize(seat, random.Random(len(published[seat])))
         again = news
         if news.ask is not None:
-            tree, early = make_ask(desk.game, det, seat, table.names, app.ctx.settings)
+            tree, early = make_ask(desk.game, det, seat, table.names, table.match)
             assert early == news.ask.early
             again = SeatNews(OpenAsk(news.ask.id, news.ask.moves, early, tree), news.queued,
                              news.hint, news.hints_on, news.mine_soon)
-        rebuilt = build_payload(desk.game, det, seat, table.match, payload["log"],
-                                app.ctx.settings, again,
+        rebuilt = build_payload(desk.game, det, seat, table.match, payload["log"], again,
                                 lambda key: f"/img/{desk.images.get(key)[0]}.png")
         assert rebuilt == payload, f"seat {seat}'s picture depends on what it cannot know"
         checked[0] += 1
@@ -460,7 +461,7 @@ def test_the_phones_flag_and_setting():
 
 
 def test_a_game_without_a_phone_module_gets_plain_buttons():
-    from scenes.table.phones import Follow, PhoneGame, phone_game
+    from scenes.table.phones.api import Follow, PhoneGame, phone_game
     from game.engine import new_game
 
     game = PhoneGame("cubirds")

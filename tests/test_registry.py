@@ -9,20 +9,21 @@ from scenes.game_select import GameSelect
 from scenes.results import Results
 from scenes.rules import Rules
 from scenes.seat_setup import SeatSetup
-from tests.harness import make_app, press, show
+from tests.harness import drawing, make_app, press, show
 from tests.toy_table import ToyTable
 
 
 @pytest.fixture
-def app(tmp_path):
+def app(tmp_path, request):
     GAMES.register("tests.toy")
-    app = make_app(tmp_path)
+    app = make_app(tmp_path, draw=drawing(request))
     app.ctx.settings.ai_speed = "fast"
     yield app
     GAMES.unregister("toy")
     pygame.quit()
 
 
+@pytest.mark.draw(0)   # lists, scenes and pages, not pictures (the cards' rects are laid out)
 def test_a_registered_game_is_listed_set_up_played_and_explained(app):
     assert list(GAMES)[-1] == "toy" and len(GAMES) == 5
     select = show(app, GameSelect(app.ctx))

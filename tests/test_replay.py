@@ -77,6 +77,34 @@ def test_a_stored_match_is_a_recording(tmp_path):
     assert rebuild(from_store).to_dict() == states[-1]
 
 
+def test_a_matchs_options_survive_the_store_and_files(tmp_path):
+    """Flappy Families' short game (the rules') and memory marks off (the table's alone:
+    the rules never see it) are kept through the store, resume and a replay file."""
+    options = {"memory_aid": False, "short_game": True}
+    state = new_game("flappy_families", 3, 4, **options)
+    assert state.short_game
+    rng, actions = random.Random(4), []
+    recording = Recording("flappy_families", GAMES["flappy_families"].rules_version, 4,
+                          options, default_seats(3), ())
+    with open_store(tmp_path / "birdhouse.db") as store:
+        match_id = store.start_match(recording.to_match())
+        for index in range(12):
+            actions.append(rng.choice(state.legal_actions()))
+            seat = state.current_player
+            state.apply(actions[-1])
+            store.record_move(match_id, index, seat, actions[-1], state)
+        saved = store.load_match(match_id)
+    assert saved.options == options
+    assert resume_state(saved).to_dict() == state.to_dict()
+    from_store = Recording.from_saved(saved)
+    assert from_store.to_match().option("memory_aid") is False
+    assert from_store.to_match().option("short_game") is True
+    assert rebuild(from_store).to_dict() == state.to_dict()
+    save_recording(from_store, tmp_path / "ff.json")
+    again = load_recording(tmp_path / "ff.json")
+    assert again.options == options and rebuild(again).to_dict() == state.to_dict()
+
+
 def test_resume_falls_back_to_the_moves_without_a_snapshot(tmp_path):
     from dataclasses import replace
     recording, states, _ = play("cubirds", 3, 8)

@@ -237,6 +237,60 @@ def test_surface_caches_are_bounded_by_bytes():
     assert cache.used == 2 * 100 * 100 * 4 + 10 * 10 * 4
 
 
+def test_seat_setup_offers_a_games_options_and_the_table_plays_them(app):
+    """Flappy Families' declared options are rows of Seat setup (plain words, defaults
+    chosen), reached with keys and the mouse; the table's game is the short game, and
+    memory marks off reach the table's match but never the rules."""
+    from game.flappy_families.rules import _SHORT_REMOVED
+    from scenes.seat_setup import SeatSetup
+    from scenes.table.scene import TableScene
+
+    scene = show(app, SeatSetup(app.ctx, "flappy_families"))
+    rows = {w.label: w for w in scene.group.widgets if getattr(w, "label", "") in
+            ("Short game", "Memory marks")}
+    assert [(label, w.value) for label, w in rows.items()] == [
+        ("Short game", "Off"), ("Memory marks", "On")]
+    scene.group.index = 0                     # Players, then down to the first option
+    press(app, pygame.K_DOWN)
+    assert scene.group.focused is rows["Short game"]
+    press(app, pygame.K_RIGHT)
+    assert rows["Short game"].value == "On"
+    right = rows["Memory marks"].rect.midright
+    spot = (right[0] - 30, right[1])          # its right arrow, with the mouse
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=spot, rel=(1, 1), buttons=(0, 0, 0)),
+         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=spot, button=1))
+    app.frame(1 / 60)
+    assert rows["Memory marks"].value == "Off"
+    assert dict(scene.match().options) == {"short_game": True, "memory_aid": False}
+    seats = scene.count
+    scene.start()
+    app.frame(1 / 60)
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    assert table.match.option("memory_aid") is False
+    assert table.state.short_game and len(table.state.removed) == _SHORT_REMOVED[seats] + 1
+    again = show(app, SeatSetup(app.ctx, "flappy_families"))   # remembered for next time
+    assert dict(again.match().options) == {"short_game": True, "memory_aid": False}
+
+
+def test_a_game_without_options_has_no_option_rows(app):
+    from game.engine import GAMES
+    from scenes.seat_setup import SeatBadge, SeatSetup
+
+    for game_id, spec in GAMES.items():
+        if spec.options or not spec.available:
+            continue
+        scene = show(app, SeatSetup(app.ctx, game_id))
+        labels = {getattr(w, "label", None) for w in scene.group.widgets}
+        assert labels - {None, "Start game"} == {"Players", "Hands", "Phones", "Name",
+                                                  "AI level"}, game_id
+        first = next(w for w in scene.group.widgets if isinstance(w, SeatBadge))
+        assert first.rect.y == 170 + 68 + 24      # the seat rows right under the top row
+        assert scene.match().options == ()
+        app.stack.pop()
+        app.stack.apply_pending()
+
+
 def test_seat_colours_can_be_changed_and_stay_unique(app):
     from scenes.seat_setup import SeatBadge, SeatSetup
 

@@ -56,6 +56,17 @@ def test_a_second_damaged_file_does_not_replace_the_first_copy(tmp_path, log):
                                                                    "second damage"]
 
 
+def test_a_file_from_before_memory_marks_moved_loads_quietly(tmp_path, log, caplog):
+    """memory_aid was a setting; it is now Flappy Families' option in Seat setup. A file
+    that still holds it loads with no warning, no bad copy, and keeps the rest."""
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"memory_aid": False, "hints": False, "music_volume": 0.3}))
+    s = st.load(path, log)
+    assert not hasattr(s, "memory_aid")
+    assert s.hints is False and s.music_volume == 0.3
+    assert caplog.records == [] and not bad_copies(tmp_path)
+
+
 def test_wrong_types_reset_only_the_bad_fields(tmp_path, log, caplog):
     path = tmp_path / "settings.json"
     path.write_text(json.dumps({"fullscreen": "yes", "music_volume": 0.25, "ai_speed": "warp",

@@ -12,7 +12,7 @@ import pytest
 from game import layouts
 from game.ai import make_bot
 from game.engine import GAMES, State, new_game
-from scenes.table.phones import PhoneGame
+from scenes.table.phones.api import PhoneGame
 from scenes.table.scene import TABLE_COMMON, TableScene
 from scenes.table.spec import table_spec
 from sprites.birds import LOOKS, BirdLook

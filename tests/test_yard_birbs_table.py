@@ -13,14 +13,14 @@ from scenes.results import Results
 from scenes.table.scene import REDUCED, SPEED
 from scenes.yard_birbs.animations import PACE
 from scenes.yard_birbs.table import YardBirbsTable
-from tests.harness import make_app, post, press, show
+from tests.harness import drawing, make_app, post, press, show
 
 GAME = "yard_birbs"
 
 
 @pytest.fixture
-def app(tmp_path):
-    app = make_app(tmp_path)
+def app(tmp_path, request):
+    app = make_app(tmp_path, draw=drawing(request))
     app.ctx.settings.ai_speed = "fast"
     yield app
     pygame.quit()
@@ -99,6 +99,7 @@ def public_cards(state) -> set:
 
 
 # -- whole games -------------------------------------------------------------------------------
+@pytest.mark.draw(0)
 def test_an_all_ai_table_plays_three_rounds_to_the_results(app):
     table = table_for(app, 3, humans=0, seed=11, level="easy")
     for i in range(20000):
@@ -116,6 +117,7 @@ def test_an_all_ai_table_plays_three_rounds_to_the_results(app):
 
 
 # -- a human seat ------------------------------------------------------------------------------
+@pytest.mark.draw(0)
 def test_a_human_plays_three_rounds_to_the_results_with_only_a_gamepad(app):
     from game.input import Act, Input
 
@@ -147,6 +149,7 @@ def test_a_human_plays_three_rounds_to_the_results_with_only_a_gamepad(app):
 
 
 
+@pytest.mark.draw(0)
 def test_a_human_plays_whole_turns_with_keys_and_only_legal_moves_happen(app):
     table = table_for(app, 4, seed=5)
     rec = Recorder(table)
@@ -174,6 +177,7 @@ def test_a_human_plays_whole_turns_with_keys_and_only_legal_moves_happen(app):
     assert any(isinstance(a, R.ToFlock) for a in humans)
 
 
+@pytest.mark.draw(0)
 def test_the_draft_picks_a_bird_then_its_flock_and_back_steps_back(app):
     table = table_for(app, 3, seed=2)
     assert play_until(app, table, lambda: table.step == R.TAKE)
@@ -197,6 +201,7 @@ def test_the_draft_picks_a_bird_then_its_flock_and_back_steps_back(app):
     assert bird in {c for f in table.state.yards[0] for c in f.cards}
 
 
+@pytest.mark.draw(0)
 def test_back_puts_the_focus_where_a_fresh_pick_puts_it_and_a_choice_is_one_timeline(app):
     """BACK from a bird's flock focuses the first bird on offer again (not the one just
     taken back); a bird and its flock, submitted together, play as one timeline."""
@@ -216,6 +221,7 @@ def test_back_puts_the_focus_where_a_fresh_pick_puts_it_and_a_choice_is_one_time
     assert table.picks == () and table.animator.timelines == [table.timeline]
 
 
+@pytest.mark.draw(0)
 def test_b_at_the_first_pick_offers_to_take_back_and_the_bar_says_so(app):
     """Where the last move may be taken back, B at the first pick offers it and the bar
     says 'Take back' (not 'Menu'); taken back, the same choice is offered again."""
@@ -239,6 +245,7 @@ def test_b_at_the_first_pick_offers_to_take_back_and_the_bar_says_so(app):
     assert table.picks == () and table.step == table.shown.phase
 
 
+@pytest.mark.draw(0)
 def test_back_steps_back_through_an_ability_and_its_targets(app):
     table = table_for(app, 5, seed=8)
     multi = (R.FEEDER_SWAP, R.HAND_TO_FEEDER, R.REFLOCK, R.MERGE, R.LIFER_SWAP)
@@ -290,6 +297,7 @@ def test_a_card_is_played_with_the_mouse(app):
     assert rec.actions and rec.actions[-1] == (0, target.value)
 
 
+@pytest.mark.draw(0)
 def test_a_dimmed_card_is_refused(app):
     table = table_for(app, 5, seed=3)
     for _ in range(30):
@@ -322,6 +330,7 @@ def test_the_table_renders_at_every_player_count(app, players):
         assert table.seat_rect(seat).colliderect(table.geo.yard_area(seat))
 
 
+@pytest.mark.draw(0)  # the sprites' faces, not pixels
 def test_a_spectator_never_sees_a_hand_and_a_player_sees_only_their_own(app):
     def watch(table, frames: int, seats) -> int:
         """Every frame of round 1: no card that is in one of ``seats``' hands and was
@@ -352,6 +361,7 @@ def test_a_spectator_never_sees_a_hand_and_a_player_sees_only_their_own(app):
     assert table2.plan.hand  # ... while the player sees their own
 
 
+@pytest.mark.draw(0)
 def test_the_log_follows_the_animation(app):
     table = table_for(app, 3, humans=0, seed=6)
     assert not table.log_lines  # the opening deal is shown, not logged
@@ -388,6 +398,7 @@ def wait_for_hint(app, table, limit: int = 3000):
     raise AssertionError("no hint came")
 
 
+@pytest.mark.draw(0)
 def test_a_hint_focuses_the_bird_then_its_flock_and_plays_as_hinted(app):
     table = table_for(app, 3, seed=2)
     rec = Recorder(table)
@@ -404,6 +415,7 @@ def test_a_hint_focuses_the_bird_then_its_flock_and_plays_as_hinted(app):
 
 
 # -- ruling YB-9 on the table ------------------------------------------------------------------
+@pytest.mark.draw(0)
 def test_reflock_shows_why_a_run_s_middle_bird_may_not_leave(app):
     """Ruling YB-9: purple 5, blue 6, green 7 is a run of mixed suits; without the blue 6
     what is left is no flock, so Reflock may not take it. The table dims it and says why;
@@ -474,6 +486,7 @@ def _first_call_out(app, table, limit: int = 20000):
     return None, None
 
 
+@pytest.mark.draw(0)  # the call-out's rect is placed, not drawn
 @pytest.mark.parametrize("speed, reduced", [("slow", False), ("fast", False), ("fast", True)])
 def test_a_small_action_is_called_out_in_its_seat_s_yard_at_the_ai_speed(app, speed, reduced):
     """An ability, a swap, a draw: a call-out in the acting seat's plate (or just above

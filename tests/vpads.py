@@ -91,11 +91,12 @@ class VirtualPads:
 
 
 @pytest.fixture
-def pad_app(tmp_path):
-    """A headless app with ``app.pads`` to plug virtual pads into (all taken out after)."""
-    from tests.harness import make_app
+def pad_app(tmp_path, request):
+    """A headless app with ``app.pads`` to plug virtual pads into (all taken out after);
+    it draws as the test's ``draw`` mark says (tests/harness.py ``drawing``)."""
+    from tests.harness import drawing, make_app
 
-    app = make_app(tmp_path)
+    app = make_app(tmp_path, draw=drawing(request))
     app.pads = VirtualPads()
     yield app
     app.pads.close()

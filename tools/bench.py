@@ -707,7 +707,8 @@ def bench_phones(seconds: float) -> dict:
     from game.phones import Phones, phone_device
     from game.session import Match, Seat
     from scenes.start import routes
-    from scenes.table.phones import ImageCache, phone_game
+    from scenes.table.phones.api import phone_game
+    from scenes.table.phones.images import ImageCache
     from scenes.table.spec import make_table
 
     settings = Path(tempfile.mkdtemp()) / "settings.json"

@@ -42,6 +42,9 @@ def menu_scenes(ctx):
     yield "game_select", lambda: GameSelect(ctx)
     first = next(iter(GAMES))
     yield "seat_setup", lambda: SeatSetup(ctx, first)
+    for game_id, spec in GAMES.items():   # a game's options add rows: each such layout too
+        if spec.options and game_id != first:
+            yield f"seat_setup_{game_id}", lambda game_id=game_id: SeatSetup(ctx, game_id)
     yield "settings", lambda: SettingsScene(ctx)
     yield "history", lambda: History(ctx)
     yield "rules", lambda: Rules(ctx, first)

@@ -11,5 +11,7 @@ SPEC = GameSpec(
     rules="game.flappy_families.rules", bots="game.flappy_families.ai", hard="game.flappy_families.hard",
     explain="game.flappy_families.explain",
     table="scenes.flappy_families", throughput=300,
-    options=(Option("short_game", (False, True), False, "Short game"),))
+    # the memory marks are the table's and the phone's, not the rules' (rules=False)
+    options=(Option("short_game", (False, True), False, "Short game"),
+             Option("memory_aid", (True, False), True, "Memory marks", rules=False)))
 

@@ -50,9 +50,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
+from game import resources
 from game.phones.wire import Channel, Inbound, Limits, frame, join_codes, read_frame
 
-PAGE = Path(__file__).resolve().parent / "page"
+PAGE = resources.phone_page_dir()
 PAGE_FILES = {"/": ("index.html", "text/html"), "/phone.js": ("phone.js", "text/javascript"),
               "/phone.css": ("phone.css", "text/css")}
 MAX_PATH = 8          # picks in one move (a species, then an end, ...)

@@ -8,7 +8,7 @@ from typing import Sequence
 from game.cubirds.cards import INDEX, species_name
 from game.cubirds.rules import (DRAW, FLOCK, LEFT, PLACE, RESTORE, SIDES, DrawTwo,
                                 Flock, Pass, Place, Restore, enclose, flock_reward)
-from scenes.table.phones import Ask, Choice, PhoneCard, PhoneGame, Section
+from scenes.table.phones.api import Ask, Choice, PhoneCard, PhoneGame, Section
 from sprites import cubirds_cards as art
 
 
@@ -38,7 +38,7 @@ def row_text(row: Sequence[str]) -> str:
 class CuBirdsPhone(PhoneGame):
     card_size = (200, 280)
 
-    def sections(self, view, names, settings) -> list[Section]:
+    def sections(self, view, names, match) -> list[Section]:
         seat = view.seat
         hand = tuple(PhoneCard(f"face:{s}", species_name(s, n), n) for s, n in view.hand)
         mine = tuple(PhoneCard(f"face:{s}", species_name(s, n), n)
@@ -48,7 +48,7 @@ class CuBirdsPhone(PhoneGame):
                 Section("Your collection", mine, empty="No flocks yet"),
                 Section("The rows", lines=rows)]
 
-    def ask(self, view, legal, follow, names, settings=None) -> Ask:
+    def ask(self, view, legal, follow, names, match=None) -> Ask:
         if view.phase == PLACE:
             return self._place(view, legal)
         if view.phase == RESTORE:
@@ -76,7 +76,7 @@ class CuBirdsPhone(PhoneGame):
                         f"face:{action.species}", (action,)))
             choices.append(Choice("No flock", "Keep your cards", actions=(Pass(),)))
             return Ask("Complete a flock, or keep your cards", choices)
-        return super().ask(view, legal, follow, names, settings)
+        return super().ask(view, legal, follow, names, match)
 
     def _place(self, view, legal) -> Ask:
         hand = dict(view.hand)

@@ -123,7 +123,7 @@ class FlappyFamiliesDraw(Chrome):
 
     def draw_wild(self, surface: pygame.Surface) -> None:
         nest = self.cards.nest()
-        aid = bool(self.ctx.settings.memory_aid)
+        aid = bool(self.match.option("memory_aid"))
         back = self.cards.back()
         lifted = []
         self._leaping = []

@@ -103,7 +103,7 @@ PAGES = (
                    Row(cards(*(BACK,) * 5), "Migration", then=True)),
                   (Note("Five from the deck", 1, 2, (0.5, 1.0), "below"),)),)),
     Page("Remember everything",
-         "Watch every flip. With the memory aid on (Settings), the table marks the backs you "
+         "Watch every flip. With Memory marks on (Seat setup), the table marks the backs you "
          "have seen and the cards you hid. A known pair is how families grow.",
          (Picture((Row((Card(("seen", RIVER)), Card(BACK), Card(("yours", FOREST)))),),
                   (Note("Seen: a River Roamer", 0, 0, (0.5, 1.0), "below"),

@@ -10,7 +10,7 @@ from types import SimpleNamespace
 
 from game.flappy_families import rules as R
 from game.flappy_families.cards import CARD_FAMILY, CARD_NAMES, FAMILIES, PREDATOR, family_name
-from scenes.table.phones import Ask, Choice, PhoneCard, PhoneGame, Section
+from scenes.table.phones.api import Ask, Choice, PhoneCard, PhoneGame, Section
 from sprites.flappy_families_cards import FFCards
 
 SIZE = (156, 218)
@@ -34,7 +34,7 @@ def family_words(family: int) -> str:
 class FlappyFamiliesPhone(PhoneGame):
     aid = False   # the memory aid, as set when the decision being built was asked
 
-    def sections(self, view, names, settings) -> list[Section]:
+    def sections(self, view, names, match) -> list[Section]:
         counts: dict[int, int] = {}
         for card in view.hand:
             counts[CARD_FAMILY[card]] = counts.get(CARD_FAMILY[card], 0) + 1
@@ -42,7 +42,7 @@ class FlappyFamiliesPhone(PhoneGame):
         out = [Section("Your hand", hand, empty="No cards in hand"),
                Section("Bonus families", lines=(f"+2 a bird: {FAMILIES[view.bonus2]}",
                                                 f"+1 a bird: {FAMILIES[view.bonus1]}"))]
-        if getattr(settings, "memory_aid", False):
+        if match is not None and match.option("memory_aid"):
             lines = []
             for slot in range(R.SLOTS):
                 known = memory(view, slot)
@@ -55,9 +55,9 @@ class FlappyFamiliesPhone(PhoneGame):
                                empty="No face-down card you know"))
         return out
 
-    def ask(self, view, legal, follow, names, settings=None) -> Ask:
+    def ask(self, view, legal, follow, names, match=None) -> Ask:
         phase = view.phase
-        self.aid = bool(getattr(settings, "memory_aid", False))
+        self.aid = match is not None and bool(match.option("memory_aid"))
         if phase in (R.FLIP, R.FLIP_SECOND):
             prompt = ("Step 1: flip any card in the Wild" if phase == R.FLIP else
                       f"{R.OPTION_NAMES['A']}: find another {self._flipped_family(view)}")
@@ -69,7 +69,7 @@ class FlappyFamiliesPhone(PhoneGame):
         if phase == R.C_SPACE:
             return self._grid(view, f"{R.OPTION_NAMES['C']}: choose an empty space for it",
                               {a.slot: (a,) for a in legal}, "Hide it here")
-        return super().ask(view, legal, follow, names, settings)
+        return super().ask(view, legal, follow, names, match)
 
     def _flipped_family(self, view) -> str:
         if view.flipped is None or view.wild[view.flipped] is None:

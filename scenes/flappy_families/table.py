@@ -28,7 +28,7 @@ follow-ups, one after another as each animation ends), so BACK can undo any part
 A game resumed in the middle of step 2 (a saved game) starts the chain from the picks
 the rules already hold.
 
-The memory aid (Settings: ``memory_aid``) marks, for the viewer alone, the face-down
+The memory aid (the match's option ``memory_aid``) marks, for the viewer alone, the face-down
 cards they have seen ("seen") or hidden ("yours"), with the shapes of the seats that
 know each one.
 """
@@ -393,7 +393,7 @@ class FlappyFamiliesTable(FlappyFamiliesAnimations, FlappyFamiliesDraw, TableSce
 
     def memory_note(self) -> str:
         """With the memory aid on: what the viewer knows of the focused card."""
-        if not self.ctx.settings.memory_aid:
+        if not self.match.option("memory_aid"):
             return ""
         value = self.focused
         if not is_slot(value):

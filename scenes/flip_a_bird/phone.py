@@ -1,12 +1,12 @@
 """Flip a Bird on a phone: the hand as cards, the row and the seat's tip, and the turn's
 choices (draw, claim after a confirm, play a card, take a card of a claimed row). When a
 claim is on, every tipping phone offers red and green at once: a tip made before the
-rules reach that seat waits for it (see scenes/table/phones.py), so nobody waits."""
+rules reach that seat waits for it (see scenes/table/phones/desk.py), so nobody waits."""
 from __future__ import annotations
 
 from game.flip_a_bird import rules as R
 from game.flip_a_bird.cards import CARDS
-from scenes.table.phones import Ask, Choice, PhoneCard, PhoneGame, Section
+from scenes.table.phones.api import Ask, Choice, PhoneCard, PhoneGame, Section
 from sprites.flip_a_bird_cards import FabCards
 
 SIZE = (200, 280)
@@ -24,7 +24,7 @@ def tip_choices(view) -> list[Choice]:
 
 
 class FlipABirdPhone(PhoneGame):
-    def sections(self, view, names, settings) -> list[Section]:
+    def sections(self, view, names, match) -> list[Section]:
         seat = view.seat
         hand = tuple(PhoneCard(card_key(c), c.label) for c in view.hand)
         row = []
@@ -50,7 +50,7 @@ class FlipABirdPhone(PhoneGame):
                                tuple(PhoneCard(card_key(c), c.label) for c in won)))
         return out
 
-    def ask(self, view, legal, follow, names, settings=None) -> Ask:
+    def ask(self, view, legal, follow, names, match=None) -> Ask:
         phase = view.phase
         if phase == R.PHASE_TURN:
             choices = []
@@ -83,7 +83,7 @@ class FlipABirdPhone(PhoneGame):
                 Choice(cards[a.card].label, f"Take the {cards[a.card].label}",
                        card_key(cards[a.card]), (a,), confirm="Take it")
                 for a in legal if isinstance(a, R.Pick)], "cards")
-        return super().ask(view, legal, follow, names, settings)
+        return super().ask(view, legal, follow, names, match)
 
     def _plays(self, view, legal, way: str) -> list[Choice]:
         hand = {c.id: c for c in view.hand}
@@ -99,7 +99,7 @@ class FlipABirdPhone(PhoneGame):
             out.append(Choice(card.label, detail, card_key(card), (action,), confirm="Play it"))
         return out
 
-    def early(self, view, names, settings=None) -> Ask | None:
+    def early(self, view, names, match=None) -> Ask | None:
         """Tip now, while the rules still take another seat's tip."""
         if view.phase != R.PHASE_TIP or view.seat not in view.waiting_tips:
             return None

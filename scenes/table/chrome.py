@@ -330,7 +330,7 @@ class Chrome:
         seat = self.state.current_player
         if self.phone_deciding:
             name = self.match.seats[seat].name
-            phones = getattr(self.ctx, "phones", None)
+            phones = self.ctx.phones
             if phones is None or not phones.is_connected(seat):
                 return f"Waiting for {name}'s phone"
             return f"{name} is choosing on their phone"

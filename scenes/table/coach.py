@@ -190,7 +190,7 @@ class Coach:
         """The kind of pick a person is making on screen now (None if none)."""
         if self.turn.picker is None or not self.turn.turn_ready or not self.human_deciding:
             return None
-        return getattr(self, "step", None) or None
+        return self.step or None
 
     def coach_new_step(self) -> bool:
         step = self.coach_step()
@@ -291,7 +291,7 @@ class Coach:
         if self.coach_open and self.human_deciding:
             heading = (f"Coach \u00b7 move {self.coach_moves + 1} of {self.guide.moves}"
                        if self.coach_moves < self.guide.moves else "Coach \u00b7 something new")
-            step = getattr(self, "step", None)
+            step = self.step
             body = self.guide.lessons.get(step or "", self.guide.fallback)
             action = self.hints.hint_action or self.coach_action
             aside = self.coach_aside

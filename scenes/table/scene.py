@@ -39,7 +39,7 @@ from scenes.table.couch import Couch
 from scenes.table.hints import AI_SLICE, Hints
 from scenes.table.keeping import Keeper, Resume
 from scenes.table.log import LogLine, shown_to
-from scenes.table.phones import PhoneDesk
+from scenes.table.phones.desk import PhoneDesk
 from scenes.table.signals import MovePlayed, Signal
 from scenes.table.turn import Turn
 from sprites.tween import Animator, Call
@@ -174,6 +174,12 @@ class TableScene(Animations, Chrome, Scene):
 
     def changed_rect(self, key: Hashable) -> pygame.Rect | None:
         """Where the place ``key`` lies now (None: it is no longer on the table)."""
+        return None
+
+    @property
+    def step(self) -> str | None:
+        """The kind of pick a person is making now, by name (the coach teaches each kind
+        once), or None."""
         return None
 
     def show_hint(self, action) -> None:
@@ -428,7 +434,7 @@ class TableScene(Animations, Chrome, Scene):
         if action is not None:
             self.desk.play(seat, action)
             return
-        phones = getattr(self.ctx, "phones", None)
+        phones = self.ctx.phones
         if self.desk.active and phones.is_connected(seat):
             self.turn.phone_gone_for = self.turn.phone_snooze = 0.0
         else:

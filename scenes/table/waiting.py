@@ -34,7 +34,7 @@ class PhoneWaiting(Overlay):
     def update(self, dt: float) -> None:
         """The phone is back (or the seat moved on): nothing to ask any more."""
         t = self.table
-        phones = getattr(self.ctx, "phones", None)
+        phones = self.ctx.phones
         back = phones is not None and phones.running and phones.is_connected(self.seat)
         if back or not t.couch.is_phone(self.seat) or t.state.current_player != self.seat:
             if back:

@@ -9,7 +9,7 @@ import pygame
 
 from game.yard_birbs import rules as R
 from game.yard_birbs.cards import (ABILITIES, BIRDSEED, CARD_BY_KEY, KIND_NAMES, card_name)
-from scenes.table.phones import Ask, Choice, PhoneCard, PhoneGame, Section
+from scenes.table.phones.api import Ask, Choice, PhoneCard, PhoneGame, Section
 from sprites import yard_birbs_cards as art
 
 SIZE = (196, 273)
@@ -29,7 +29,7 @@ def points(n: int) -> str:
 
 
 class YardBirbsPhone(PhoneGame):
-    def sections(self, view, names, settings) -> list[Section]:
+    def sections(self, view, names, match) -> list[Section]:
         seat = view.seat
         lifer = view.lifer
         hand = tuple(PhoneCard(card_key(c), card_name(c)) for c in view.hand)
@@ -46,7 +46,7 @@ class YardBirbsPhone(PhoneGame):
                 Section("Your yard", lines=yard, empty="No birds yet"),
                 Section(f"Abilities (round {view.round}, trick {view.trick})", lines=abilities)]
 
-    def ask(self, view, legal, follow, names, settings=None) -> Ask:
+    def ask(self, view, legal, follow, names, match=None) -> Ask:
         ask = self._tree(view, legal, follow, (), 0)
         if view.phase == R.PLAY:   # the cards that may not be played, greyed with why
             playable = {a.card for a in legal if isinstance(a, R.Play)}

@@ -1,0 +1,1 @@
+"""The fonts Birdhouse draws its text with (package data, see ``game.resources``)."""

@@ -1,0 +1,1 @@
+"""The sound effects and music loop (package data, see ``game.resources``)."""
