@@ -10,7 +10,7 @@ from scenes.results import Results
 from scenes.rules import Rules
 from scenes.seat_setup import SeatSetup
 from tests.harness import make_app, press, show
-from tests.toy_table import ToyTable
+from tests.toy.table import ToyTable
 
 
 @pytest.fixture
