@@ -38,6 +38,11 @@ class ToyTable(TableScene):
     def handle_turn(self, event) -> bool:
         return self.picker.handle(event)
 
+    def show_hint(self, action) -> None:
+        """The hint (and the coach's arrow) rests on the suggested card."""
+        if self.picker is not None:
+            self.picker.focus_value(action)
+
     def draw_seat_extra(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
         view = self.shown
         line = f"{view.points[seat]} pts, {view.hand_sizes[seat]} cards"
