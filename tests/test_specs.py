@@ -57,6 +57,9 @@ def test_the_table_spec_names_a_table_layouts_phone_guide_pages_and_looks(game_i
         assert path.is_file(), path
         layout = layouts.load(path, required=TABLE_COMMON + table.layout_objects)
         assert not layout.problems, (game_id, count, layout.problems)
+        for anchor in layout.anchors.values():   # on the 1920x1080 canvas
+            assert anchor.w > 0 and anchor.h > 0 and anchor.x >= 0 and anchor.y >= 0
+            assert anchor.x + anchor.w <= 1920 and anchor.y + anchor.h <= 1080, anchor
         assert layouts.locate(f"{game_id}_{count}") == path   # where the table looks
     phone = phone_game(game_id)
     assert isinstance(phone, PhoneGame) and type(phone) is not PhoneGame

@@ -30,13 +30,18 @@ def card_face(card: int, size: tuple[int, int], assets) -> pygame.Surface:
 
 
 @lru_cache(maxsize=16)
-def card_back(size: tuple[int, int], count: int, assets) -> pygame.Surface:
-    """The deck: a violet back with how many cards are left (none: an outline)."""
+def card_back(size: tuple[int, int], count: int, assets, word: str = "") -> pygame.Surface:
+    """The deck: a violet back with how many cards are left (none: an outline), under
+    ``word`` if given (the hand's Draw pick)."""
     surf = pygame.Surface(size, pygame.SRCALPHA)
     rect = surf.get_rect()
     if count:
         pygame.draw.rect(surf, CARD_BACK, rect, border_radius=12)
     pygame.draw.rect(surf, ui.TEXT_MUTED, rect, 3, border_radius=12)
-    text = assets.font("body", 32).render(str(count), True, ui.TEXT)
-    surf.blit(text, text.get_rect(center=rect.center))
+    font = assets.font("body", 32)
+    lines = [word, f"{count} left"] if word else [str(count)]
+    top = rect.centery - font.get_linesize() * len(lines) // 2
+    for i, line in enumerate(lines):
+        text = font.render(line, True, ui.TEXT)
+        surf.blit(text, text.get_rect(midtop=(rect.centerx, top + i * font.get_linesize())))
     return surf

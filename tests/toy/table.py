@@ -65,6 +65,6 @@ class ToyTable(TableScene):
                 if isinstance(action, Play):
                     surface.blit(card_face(action.card, option.rect.size, assets), option.rect)
                 elif isinstance(action, Draw):
-                    surface.blit(card_back(option.rect.size, view.deck_size, assets),
-                                 option.rect)
+                    surface.blit(card_back(option.rect.size, view.deck_size, assets,
+                                           "Draw"), option.rect)
             self.picker.draw(surface, self.ctx.time)
