@@ -22,6 +22,8 @@ from sprites.birds import LOOKS
 from tests.harness import make_app, press, show
 from tests.test_coach import coached_turn, pick_game
 from tests.test_phones import settle, step, table_with_phones, wait_decision
+from tests.test_phones import (  # the whole-game privacy check, run here on the toy
+    test_whole_games_on_phones_send_each_phone_only_its_own_view as whole_game_on_phones)
 from tests.toy import ai as toy_ai
 from tests.toy.rules import Draw, Play
 from tests.toy.table import ToyTable
@@ -149,6 +151,12 @@ def test_a_phone_joins_the_toy_and_plays_its_move(phones_app):
     assert table.state.pile or table.state.hands[0] != []
     step(app, 5)
     assert not [m for m in p0.received if m["type"] == "error"]
+
+
+def test_a_whole_toy_game_on_phones_sends_each_phone_only_its_own_view(phones_app):
+    """tests/test_phones.py's privacy check (every picture rebuilt from a
+    determinization for its seat) over a whole toy game on three phones."""
+    whole_game_on_phones(phones_app, "toy", 3, ())
 
 
 def test_unregistering_leaves_the_four_and_nothing_of_the_toy(app):
