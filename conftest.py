@@ -53,3 +53,15 @@ def font_sizes(monkeypatch):
 
     monkeypatch.setattr(pygame.font, "Font", Recording)
     return sizes
+
+
+@pytest.fixture
+def toy():
+    """The tests' toy game registered like a real one (tests/toy/), and gone afterwards."""
+    from game.engine import GAMES
+
+    added = "toy" not in GAMES
+    spec = GAMES.register("tests.toy")
+    yield spec
+    if added:
+        GAMES.unregister("toy")

@@ -157,6 +157,10 @@ class GameSpec:
     explain: str | None = None      # module with reason(view, action, legal, names): why
                                     # a hint's move (game/ai/explain.py)
     table: str | None = None        # scene package declaring TABLE (scenes.table.TableSpec)
+    looks: str | None = None        # module with LOOKS: its birds (sprites.birds reads it
+                                    # here, lazily: sprites may not import scenes)
+    layouts: str | None = None      # package whose folder holds its table layouts,
+                                    # <id>_<players>.tmx (None: the house's game/layouts/)
     rules_version: int = 1          # bumped when a rule changes: old replays then refuse
     throughput: int = 100           # the bench's target: random games per CPU second
     options: tuple[Option, ...] = ()  # what Seat setup offers (Option: the rules' or the table's)

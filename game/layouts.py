@@ -10,6 +10,7 @@ by the scene that uses it (``required``).
 """
 from __future__ import annotations
 
+import importlib.util
 import logging
 import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass, field
@@ -17,6 +18,7 @@ from pathlib import Path
 from typing import Sequence
 
 from game import resources
+from game.engine import GAMES
 
 LAYOUT_DIR = resources.layouts_dir()
 
@@ -152,14 +154,45 @@ def load(path: Path, log: logging.Logger | None = None, required: Sequence[str] 
     return layout
 
 
-_CACHE: dict[str, Layout] = {}
+def folder(game_id: str) -> Path:
+    """Where ``game_id``'s table layouts live: the package its GameSpec names in
+    ``layouts`` (a game kept outside game/, such as the tests' toy, brings its own), else
+    the house's ``game/layouts/``. The package is found, not imported."""
+    spec = GAMES.get(game_id)
+    if spec is None or not spec.layouts:
+        return LAYOUT_DIR
+    try:
+        found = importlib.util.find_spec(spec.layouts)
+    except (ImportError, ValueError):
+        found = None
+    places = list(found.submodule_search_locations or ()) if found is not None else []
+    return Path(places[0]) if places else LAYOUT_DIR / "missing" / spec.layouts
+
+
+def table_path(game_id: str, players: int) -> Path:
+    """The file of ``game_id``'s table for ``players`` seats: ``<id>_<players>.tmx`` in
+    the game's layouts folder."""
+    return folder(game_id) / f"{game_id}_{players}.tmx"
+
+
+def locate(name: str) -> Path:
+    """The file of layout ``name``: a table layout ``<game id>_<players>`` is looked for
+    where that game's spec says, every other one (title, history) in game/layouts/."""
+    game_id, _, count = name.rpartition("_")
+    if count.isdigit() and game_id in GAMES:
+        return table_path(game_id, int(count))
+    return LAYOUT_DIR / f"{name}.tmx"
+
+
+_CACHE: dict[Path, Layout] = {}
 
 
 def get(name: str, log: logging.Logger | None = None, required: Sequence[str] = ()
         ) -> Layout:
-    """Load ``game/layouts/<name>.tmx`` once per run."""
-    layout = _CACHE.get(name)
+    """Load layout ``name`` (see :func:`locate`) once per run."""
+    path = locate(name)
+    layout = _CACHE.get(path)
     if layout is None:
-        layout = load(LAYOUT_DIR / f"{name}.tmx", log, required)
-        _CACHE[name] = layout
+        layout = load(path, log, required)
+        _CACHE[path] = layout
     return layout

@@ -25,6 +25,7 @@ from typing import Callable, Iterable
 import pygame
 
 from game.assets import surface_cache
+from game.engine import GAMES
 
 Color = tuple[int, int, int]
 Point = tuple[float, float]
@@ -972,40 +973,46 @@ CHICK = BirdLook(body=rgb("#f6cf2a"), belly=rgb("#fbe88a"), head=rgb("#f6cf2a"),
                  accents=(("blush", rgb("#f49a7a")),))
 
 class LookBook(Mapping[str, BirdLook]):
-    """Key -> BirdLook: the house's own looks, then every game's, which the game's own
-    package declares (a module with ``LOOKS``). Sources name those modules; they are
-    imported on the first key not known yet, so menus start without any game's birds."""
+    """Key -> BirdLook: the house's own looks, then every registered game's, which the
+    game's GameSpec names (``looks``: a module with ``LOOKS``). A game's module is
+    imported when one of its keys is first asked for, so menus start without any game's
+    birds; a game registered later, or unregistered (the tests' toy), is followed at the
+    next look-up of a game's key."""
 
-    def __init__(self, shared: dict[str, BirdLook]) -> None:
+    def __init__(self, shared: dict[str, BirdLook],
+                 modules: Callable[[], Iterable[str]] | None = None) -> None:
+        self._shared = dict(shared)
         self._looks = dict(shared)
-        self._sources: list[Callable[[], Iterable[str]]] = []
-        self._loaded: set[str] = set()
-
-    def add_source(self, modules: Callable[[], Iterable[str]]) -> None:
-        """``modules()`` names the looks modules to read (the table specs register one)."""
-        self._sources.append(modules)
+        self._modules = modules or _registered_looks
+        self._owners: dict[str, tuple[str, ...]] = {}   # module -> the keys it brought
 
     def add(self, looks: Mapping[str, BirdLook], owner: str) -> None:
         """Take ``owner``'s looks; a key another owner already uses is a ValueError."""
         for key, look in looks.items():
             if key in self._looks and self._looks[key] is not look:
                 raise ValueError(f"{owner} names bird look {key!r}, which is taken")
-            self._looks[key] = look
+        self._looks.update(looks)
+        self._owners[owner] = tuple(looks)
 
     def _load(self) -> None:
-        for source in self._sources:
-            for name in source():
-                if name not in self._loaded:
-                    self._loaded.add(name)
-                    self.add(importlib.import_module(name).LOOKS, name)
+        """Follow the registry: read each named module once, drop the looks of a module
+        no game names any more (the tests' toy game comes and goes)."""
+        names = list(self._modules())
+        for gone in [m for m in self._owners if m not in names]:
+            for key in self._owners.pop(gone):
+                if key not in self._shared:
+                    self._looks.pop(key, None)
+        for name in names:
+            if name not in self._owners:
+                self.add(importlib.import_module(name).LOOKS, name)
 
     def __getitem__(self, key: str) -> BirdLook:
-        if key not in self._looks:
-            self._load()
+        if key not in self._shared:
+            self._load()      # a few specs read: a game's key is current, never stale
         return self._looks[key]
 
     def __contains__(self, key: object) -> bool:
-        if key not in self._looks:
+        if key not in self._shared:
             self._load()
         return key in self._looks
 
@@ -1016,6 +1023,11 @@ class LookBook(Mapping[str, BirdLook]):
     def __len__(self) -> int:
         self._load()
         return len(self._looks)
+
+
+def _registered_looks() -> list[str]:
+    """Every registered game's looks module, as its GameSpec names it."""
+    return [spec.looks for spec in GAMES.values() if spec.looks]
 
 
 LOOKS = LookBook({"chick": CHICK})

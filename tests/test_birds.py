@@ -6,7 +6,6 @@ import itertools
 import pygame
 import pytest
 
-import scenes.table.spec  # noqa: F401  (registers every game's looks with the bird book)
 from sprites import birds
 from sprites.birds import (BODY_SHAPES, KINDS, LOOKS, animated_bird, bird_surface,
                            draw_bird, thinking_bird)
@@ -53,12 +52,10 @@ def test_every_game_declares_its_own_looks_and_none_is_shared_code():
     import importlib
 
     from game.engine import GAMES
-    from scenes.table.spec import table_spec
 
     owners: dict[str, str] = {}
-    for game_id in GAMES:
-        spec = table_spec(game_id)
-        assert spec is not None and spec.looks, game_id
+    for game_id, spec in GAMES.items():
+        assert spec.looks, game_id
         looks = importlib.import_module(spec.looks).LOOKS
         assert looks and all(LOOKS[key] is look for key, look in looks.items())
         for key in looks:
@@ -162,3 +159,16 @@ def test_all_flap_poses_share_one_fit():
     assert max(feet) - min(feet) <= 1
 
 
+
+
+def test_a_game_registered_later_brings_its_looks_and_takes_them_away(toy):
+    """The bird book follows the registry: the toy's own look (named by its GameSpec)
+    is there while the toy is registered, and gone once it is not."""
+    from game.engine import GAMES
+
+    assert "toy_jay" in LOOKS and LOOKS["toy_jay"].crest == "crest"
+    assert draw_bird(LOOKS["toy_jay"], CARD_BIRD).get_size() == CARD_BIRD
+    GAMES.unregister("toy")
+    assert "toy_jay" not in LOOKS and "toy_jay" not in set(LOOKS)
+    with pytest.raises(KeyError):
+        LOOKS["toy_jay"]

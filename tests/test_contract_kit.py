@@ -5,7 +5,7 @@ import pytest
 
 from game.engine import GAMES, IllegalAction, new_game, rules_module
 from tests.contract import ContractSuite
-from tests.toy_game import Draw, Play, ToyState, new_toy
+from tests.toy.rules import Draw, Play, ToyState, new_toy
 
 
 class TestToyContract(ContractSuite):

@@ -136,7 +136,7 @@ def test_start_from_any_device_and_open_hands_option(app):
 # -- the table side, on the toy game --------------------------------------------------
 from game.session import Match, Seat, default_seats  # noqa: E402
 from scenes.overlays import ControllerLost, PrivacyScreen  # noqa: E402
-from tests.toy_table import ToyTable  # noqa: E402
+from tests.toy.table import ToyTable  # noqa: E402
 
 
 def two_humans(app, open_hands=False):
@@ -147,7 +147,7 @@ def two_humans(app, open_hands=False):
     return table
 
 
-def test_privacy_screen_between_two_humans_and_only_the_owner_opens_it(app):
+def test_privacy_screen_between_two_humans_and_only_the_owner_opens_it(app, toy):
     table = two_humans(app)
     assert isinstance(app.stack.top, PrivacyScreen) and app.stack.top.seat == 0
     assert table.couch.viewer is None and table.shown == table.state.view(None)
@@ -172,12 +172,12 @@ def test_privacy_screen_between_two_humans_and_only_the_owner_opens_it(app):
     assert table.shown == table.state.view(None)      # nobody's hand while Ben gets ready
 
 
-def test_open_hands_skips_the_privacy_screen(app):
+def test_open_hands_skips_the_privacy_screen(app, toy):
     table = two_humans(app, open_hands=True)
     assert app.stack.top is table and table.couch.viewer == 0
 
 
-def test_unplugged_owner_pauses_and_another_pad_takes_over(app):
+def test_unplugged_owner_pauses_and_another_pad_takes_over(app, toy):
     table = two_humans(app)
     (spare,) = plug(app)
     table.ben.unplug()
@@ -194,7 +194,7 @@ def test_unplugged_owner_pauses_and_another_pad_takes_over(app):
     assert table.couch.owners[1] == spare.device            # re-bound to whoever carried on
 
 
-def test_a_replugged_pad_resumes_the_game_and_keeps_the_seat(app):
+def test_a_replugged_pad_resumes_the_game_and_keeps_the_seat(app, toy):
     table = two_humans(app)
     table.ben.unplug()
     app.frame(1 / 60)
@@ -206,7 +206,7 @@ def test_a_replugged_pad_resumes_the_game_and_keeps_the_seat(app):
     assert table.couch.owners[1] == again.device
 
 
-def test_an_unplugged_spare_pad_does_not_pause(app):
+def test_an_unplugged_spare_pad_does_not_pause(app, toy):
     two_humans(app)
     (spare,) = plug(app)
     spare.unplug()

@@ -15,7 +15,7 @@ from scenes.error import ErrorScene
 from scenes.overlays import StillPlaying
 from scenes.title import Title
 from tests.harness import key, make_app, post, press, show
-from tests.toy_table import ToyTable
+from tests.toy.table import ToyTable
 
 
 @pytest.fixture
@@ -251,11 +251,11 @@ class ExplodingTable(ToyTable):
         raise ValueError("bad table")
 
 
-def test_three_crashes_in_a_minute_fall_back_to_the_demo_without_that_game(make):
+def test_three_crashes_in_a_minute_fall_back_to_the_demo_without_that_game(make, toy):
     from game.engine import GAMES
 
     app = make(kiosk=True)
-    app.ctx.session.excluded_games = set(GAMES)  # keep the real games' demos out of this test
+    app.ctx.session.excluded_games = set(GAMES) - {"toy"}  # the real games' demos stay out
     seats = (Seat("A"), Seat("B"))
     for attempt in range(3):
         show(app, ExplodingTable(app.ctx, Match("toy", seats, attempt)), frames=1)
@@ -274,7 +274,7 @@ def test_endless_crashes_stop_with_an_error_code(make, monkeypatch):
     assert not app.running and app.exit_code == 1
 
 
-def test_idle_human_in_a_kiosk_game_is_asked_then_the_demo_takes_over(make):
+def test_idle_human_in_a_kiosk_game_is_asked_then_the_demo_takes_over(make, toy):
     app = make(kiosk=True)
     table = show(app, ToyTable(app.ctx, Match("toy", (Seat("Me", human=True), Seat("Bot")), 2)))
     run(app, GAME_IDLE - 1, dt=0.5)
@@ -289,7 +289,7 @@ def test_idle_human_in_a_kiosk_game_is_asked_then_the_demo_takes_over(make):
     assert isinstance(app.stack.top, Attract)
 
 
-def test_an_idle_game_is_never_abandoned_outside_kiosk_mode(make):
+def test_an_idle_game_is_never_abandoned_outside_kiosk_mode(make, toy):
     app = make()
     table = show(app, ToyTable(app.ctx, Match("toy", (Seat("Me", human=True), Seat("Bot")), 2)))
     run(app, GAME_IDLE + 30, dt=0.5)

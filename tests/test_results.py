@@ -10,8 +10,8 @@ from game.session import Match, Seat, default_seats
 from scenes.results import CALM, Results, ScorePanel
 from scenes.title import Title
 from tests.harness import make_app, post, press, show
-from tests.toy_game import new_toy
-from tests.toy_table import ToyTable
+from tests.toy.rules import new_toy
+from tests.toy.table import ToyTable
 
 FPS = 60
 

@@ -9,7 +9,7 @@ from game.input import Act, Input, KBM
 from game.scene import Scene
 from game.session import Match, default_seats
 from tests.harness import key, make_app, post, press, show
-from tests.toy_game import new_toy
+from tests.toy.rules import new_toy
 from tools.screens import menu_scenes
 
 

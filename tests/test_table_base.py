@@ -7,12 +7,12 @@ from game.session import Match, Seat
 from scenes.table.scene import THINK
 from tests.harness import make_app, press, show
 from sprites import ui
-from tests.toy_game import Play, Played
-from tests.toy_table import ToyTable
+from tests.toy.rules import Play, Played
+from tests.toy.table import ToyTable
 
 
 @pytest.fixture
-def app(tmp_path):
+def app(tmp_path, toy):
     app = make_app(tmp_path)
     yield app
     pygame.quit()

@@ -10,5 +10,5 @@ SPEC = GameSpec(
                   "Land birds on the fences, trap the flocks between them."),
     rules="game.cubirds.rules", bots="game.cubirds.ai", hard="game.cubirds.hard",
     explain="game.cubirds.explain",
-    table="scenes.cubirds", throughput=250)
+    table="scenes.cubirds", looks="scenes.cubirds.looks", throughput=250)
 

@@ -10,7 +10,7 @@ SPEC = GameSpec(
                   "Flip, remember and match bird families in the Wild."),
     rules="game.flappy_families.rules", bots="game.flappy_families.ai", hard="game.flappy_families.hard",
     explain="game.flappy_families.explain",
-    table="scenes.flappy_families", throughput=300,
+    table="scenes.flappy_families", looks="scenes.flappy_families.looks", throughput=300,
     # the memory marks are the table's and the phone's, not the rules' (rules=False)
     options=(Option("short_game", (False, True), False, "Short game"),
              Option("memory_aid", (True, False), True, "Memory marks", rules=False)))

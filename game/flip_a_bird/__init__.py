@@ -10,5 +10,5 @@ SPEC = GameSpec(
                   "Push your luck: is the row already over the bird limit?"),
     rules="game.flip_a_bird.rules", bots="game.flip_a_bird.ai", hard="game.flip_a_bird.hard",
     explain="game.flip_a_bird.explain",
-    table="scenes.flip_a_bird", throughput=500)
+    table="scenes.flip_a_bird", looks="scenes.flip_a_bird.looks", throughput=500)
 

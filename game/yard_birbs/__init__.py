@@ -10,5 +10,5 @@ SPEC = GameSpec(
                   "Win tricks at the feeder and build flocks in your yard."),
     rules="game.yard_birbs.rules", bots="game.yard_birbs.ai", hard="game.yard_birbs.hard",
     explain="game.yard_birbs.explain",
-    table="scenes.yard_birbs", throughput=150)
+    table="scenes.yard_birbs", looks="scenes.yard_birbs.looks", throughput=150)
 

@@ -6,5 +6,5 @@ TABLE = TableSpec(
     layout_objects=('row0', 'row1', 'row2', 'row3', 'draw', 'discard', 'pending', 'buttons', 'hand'),
     pages="scenes.cubirds.howto",
     guide="scenes.cubirds.guide",
-    looks="scenes.cubirds.looks", parade=("robin", "owl", "toucan", "flamingo", "duck"),
+    parade=("robin", "owl", "toucan", "flamingo", "duck"),
     colour=(52, 92, 132), hero="owl")

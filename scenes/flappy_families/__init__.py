@@ -6,5 +6,5 @@ TABLE = TableSpec(
     layout_objects=('wild', 'deck', 'bonus', 'actions', 'hand'),
     pages="scenes.flappy_families.howto",
     guide="scenes.flappy_families.guide",
-    looks="scenes.flappy_families.looks", parade=("tiny_tweeters", "sea_soarers", "bright_beauties"),
+    parade=("tiny_tweeters", "sea_soarers", "bright_beauties"),
     colour=(60, 112, 74), hero="eerily_extinct")

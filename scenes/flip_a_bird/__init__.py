@@ -6,5 +6,5 @@ TABLE = TableSpec(
     layout_objects=('pile', 'row', 'counter', 'hand', 'claim'),
     pages="scenes.flip_a_bird.howto",
     guide="scenes.flip_a_bird.guide",
-    looks="scenes.flip_a_bird.looks", parade=("fab_yellow",),
+    parade=("fab_yellow",),
     colour=(132, 62, 70), hero="fab_red")

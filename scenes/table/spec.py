@@ -1,8 +1,9 @@
 """A game's table UI, declared in its own scene package, and how the menus find it.
 
 ``scenes/<id>/__init__.py`` declares ``TABLE = TableSpec(...)``; the game's GameSpec
-names that package. Menus, the rules pages, the demo and the tools find tables only
-through :func:`table_spec`, so none of them names a game.
+names that package (and its bird looks and layouts, which sprites/ and game/ read
+from the GameSpec without importing any scene). Menus, the rules pages, the demo and
+the tools find tables only through :func:`table_spec`, so none of them names a game.
 """
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ from dataclasses import dataclass
 
 from game.engine import GAMES
 from game.session import Match
-from sprites.birds import LOOKS
 
 
 @dataclass(frozen=True)
@@ -23,7 +23,6 @@ class TableSpec:
     guide: str = ""                       # module with GUIDE: its guided first game
     colour: tuple[int, int, int] = (30, 36, 54)   # its card in Game select
     hero: str = "robin"                   # the bird on that card
-    looks: str = ""                       # module with LOOKS: its birds (sprites.birds)
     parade: tuple[str, ...] = ()          # its birds on the title's fence
 
     def table_class(self) -> type:
@@ -46,15 +45,6 @@ def table_spec(game_id: str) -> TableSpec | None:
     except ModuleNotFoundError:
         return None
     return getattr(importlib.import_module(spec.table), "TABLE", None)
-
-
-def _looks_modules() -> list[str]:
-    """Every registered game's looks module, for the bird book to read when first needed."""
-    specs = (table_spec(game_id) for game_id in GAMES)
-    return [spec.looks for spec in specs if spec is not None and spec.looks]
-
-
-LOOKS.add_source(_looks_modules)
 
 
 def playable(game_id: str) -> bool:

@@ -6,5 +6,5 @@ TABLE = TableSpec(
     layout_objects=('feeder', 'deck', 'lifer', 'abilities', 'hand'),
     pages="scenes.yard_birbs.howto",
     guide="scenes.yard_birbs.guide",
-    looks="scenes.yard_birbs.looks", parade=("waxwing", "kingfisher", "crow"),
+    parade=("waxwing", "kingfisher", "crow"),
     colour=(120, 92, 40), hero="waxwing")

@@ -1,4 +1,5 @@
-"""A tiny hidden-hand game used to prove the contract kit itself (not a Birdhouse game).
+"""The toy game's rules: a tiny hidden-hand game that proves the contract kit and the
+whole path of a fifth game (tests/toy/ is its one package; not a Birdhouse game).
 
 Seed Swap: each seat holds hidden number cards; on your turn play one onto the public
 pile (score its value if it beats the top card) or draw from the deck while you hold
@@ -168,3 +169,12 @@ State = ToyState
 
 def new_state(num_players: int, seed: int | None = None, **options) -> ToyState:
     return new_toy(num_players, seed)
+
+
+def describe_action(action, names=None) -> str:
+    """A move in words, for the phone's buttons and the hint line."""
+    if isinstance(action, Play):
+        return f"Play {action.card}"
+    if isinstance(action, Draw):
+        return "Draw a card"
+    return str(action)
