@@ -292,7 +292,8 @@ class Replayer:
         try:
             state = recording.new_state()
         except (TypeError, ValueError, KeyError, LookupError) as exc:
-            raise ReplayError(f"The replay's game cannot be set up: {exc}.") from exc
+            why = " ".join(str(exc).split())   # a damaged file's words on one line
+            raise ReplayError(f"The replay's game cannot be set up: {why}.") from exc
         self._checkpoints: list[State] = []
         self._seats: list[int | None] = []
         for index, action in enumerate(recording.actions):

@@ -142,8 +142,10 @@ def make_venv(tmp_path: Path, wheel: Path) -> Path:
     purelib = subprocess.run([str(python), "-c", "import sysconfig; "
                               "print(sysconfig.get_paths()['purelib'])"],
                              capture_output=True, text=True, check=True).stdout.strip()
+    # a venv inside the checkout (CI's .venv) lends its packages too: only the checkout's
+    # own folder, where game/ lies, must not be on the path
     borrowed = [p for p in (*site.getsitepackages(), sysconfig.get_paths()["purelib"])
-                if Path(p).is_dir() and not Path(p).resolve().is_relative_to(ROOT)]
+                if Path(p).is_dir() and Path(p).resolve() != ROOT.resolve()]
     (Path(purelib) / "zz_borrowed_dependencies.pth").write_text(
         "\n".join(dict.fromkeys(borrowed)) + "\n")
     done = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install",
