@@ -218,7 +218,7 @@ def test_back_puts_the_focus_where_a_fresh_pick_puts_it_and_a_choice_is_one_time
     assert table.step == R.TAKE and table.turn.picker.index == first
     press(app, pygame.K_RETURN)
     press(app, pygame.K_RETURN)
-    assert table.picks == () and table.animator.timelines == [table.timeline]
+    assert table.picks == () and table.animator.timelines == [table.motion.timeline]
 
 
 @pytest.mark.draw(0)
@@ -496,13 +496,13 @@ def test_a_small_action_is_called_out_in_its_seat_s_yard_at_the_ai_speed(app, sp
     app.ctx.settings.reduced_motion = reduced
     table = table_for(app, 4, humans=0, seed=7)
     waits = []
-    real = table.call_out
+    real = table.motion.call_out
 
     def spy(text, seat=None):
         steps = real(text, seat)
         waits.append(steps[-1].duration)
         return steps
-    table.call_out = spy
+    table.motion.call_out = spy
     note, _shown = _first_call_out(app, table)
     assert note is not None, "four AI players used no ability in a game"
     _surf, rect, _start, hold = note
@@ -558,9 +558,9 @@ def test_each_place_of_a_trick_is_tagged_with_the_reason_that_decided_it(app, ca
     assert [p.slot for p in event.placements] == [i for i, _ in reasons]
     table = table_for(app, len(cards))
     said, tags = [], []
-    table.say = lambda text: said.append(text)
+    table.motion.say = lambda text: said.append(text)
     table.reason_badge = lambda text: tags.append(text) or pygame.Surface((10, 10))
-    table.trick_ranked(event, ())
+    table.motion.trick_ranked(event, ())
     names = [table.names[p.seat] for p in event.placements]
     places = ("1st", "2nd", "3rd", "4th", "5th")
     assert said[1:] == [f"{places[k]}: {names[k]} \u2013 {R.REASON_TEXT[why]}"

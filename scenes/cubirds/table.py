@@ -72,7 +72,9 @@ class Counts:
         return cls([0] * players, [{} for _ in range(players)], DECK_SIZE)
 
 
-class CuBirdsTable(CuBirdsAnimations, CuBirdsDraw, TableScene):
+class CuBirdsTable(CuBirdsDraw, TableScene):
+    motion_kind = CuBirdsAnimations   # its animations (scenes.table.animations)
+
     # -- set-up --------------------------------------------------------------------------
     def setup(self) -> None:
         self.geo = CuBirdsGeometry(self.layout, self.match.num_players)

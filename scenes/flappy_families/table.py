@@ -86,7 +86,8 @@ class StepTwo(PickChain):
             self.picker.on_back = self.restart
 
 
-class FlappyFamiliesTable(FlappyFamiliesAnimations, FlappyFamiliesDraw, TableScene):
+class FlappyFamiliesTable(FlappyFamiliesDraw, TableScene):
+    motion_kind = FlappyFamiliesAnimations   # its animations (scenes.table.animations)
 
     # -- set-up ----------------------------------------------------------------------------
     def setup(self) -> None:

@@ -100,7 +100,9 @@ class FlipABirdChain(PickChain):
         super().choose(value)
 
 
-class FlipABirdTable(SecretTipping, FlipABirdAnimations, FlipABirdDraw, TableScene):
+class FlipABirdTable(SecretTipping, FlipABirdDraw, TableScene):
+    motion_kind = FlipABirdAnimations   # its animations (scenes.table.animations)
+
     # -- set-up -------------------------------------------------------------------------
     def setup(self) -> None:
         self.geo = FlipABirdGeometry(self.layout)
@@ -123,7 +125,7 @@ class FlipABirdTable(SecretTipping, FlipABirdAnimations, FlipABirdDraw, TableSce
         super().enter()
         if (not self.resumed and not self.animator.busy and self.shown.row == ()
                 and self.shown.pile_size):
-            self.deal_in()
+            self.motion.deal_in()
 
     @property
     def hand_seat(self) -> int | None:

@@ -57,9 +57,10 @@ PHONE_GRACE = 3.0                                      # seconds a phone may be 
 PHONE_SNOOZE = 30.0                                    # "Keep waiting" asks again after this
 
 
-class TableScene(Animations, Chrome, Scene):
+class TableScene(Chrome, Scene):
     pause_on_disconnect = True
     couch_kind: type[Couch] = Couch   # who sits where (a replay has nobody)
+    motion_kind: type[Animations] = Animations   # each game's own animations
     records = True                    # False: the demo, replays and guided games
 
     @property
@@ -92,6 +93,7 @@ class TableScene(Animations, Chrome, Scene):
             layouts.get(self.layout_name(), ctx.log, self.layout_objects()),
             match.num_players, self.couch.first_home())
         self.animator = Animator()
+        self.motion = self.motion_kind(self)   # events into timelines
         self.log_lines: deque[str] = deque(maxlen=40)
         self.banner_text = ""
         self.banner_sub = ""
@@ -119,7 +121,7 @@ class TableScene(Animations, Chrome, Scene):
         self.desk = PhoneDesk(self)
         self.phones_on = self.desk.active
         self.keeper = Keeper(self, resume)
-        self.move_played.connect(lambda move: self.animate(move.events))   # last
+        self.move_played.connect(lambda move: self.motion.animate(move.events))   # last
         self.shown = self.state.view(self.couch.viewer)   # what setup() may read
         self.setup()
         self.show_view()
@@ -129,7 +131,7 @@ class TableScene(Animations, Chrome, Scene):
         """Show the opening deal (if the game describes one) before the first move."""
         events = () if self.resumed else self.state.opening_events()
         if events:
-            self.animate(events)
+            self.motion.animate(events)
             self.dirty = True
 
     def pause(self) -> None:

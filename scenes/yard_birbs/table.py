@@ -28,7 +28,7 @@ from scenes.picker import Option
 from scenes.table.scene import TableScene
 from scenes.table.changes import CLEAR
 from scenes.table.picks import Pick
-from scenes.yard_birbs.animations import PLACE_NAMES, YardBirbsAnimations
+from scenes.yard_birbs.animations import PACE, PLACE_NAMES, YardBirbsAnimations
 from scenes.yard_birbs.draw import YardBirbsDraw
 from scenes.yard_birbs.geometry import FH, FW, YardBirbsGeometry
 from scenes.yard_birbs.model import Model
@@ -52,7 +52,13 @@ AI_DOING = {R.PLAY: "is choosing a card", R.TAKE: "is taking a bird",
             R.FLOCK: "is placing a bird", R.ABILITY: "may use an ability"}
 
 
-class YardBirbsTable(YardBirbsAnimations, YardBirbsDraw, TableScene):
+class YardBirbsTable(YardBirbsDraw, TableScene):
+    motion_kind = YardBirbsAnimations   # its animations (scenes.table.animations)
+
+    def dur(self, seconds: float) -> float:
+        """Yard Birbs moves at its own pace: many small steps a move."""
+        return super().dur(seconds) * PACE
+
     # -- set-up -------------------------------------------------------------------------
     def setup(self) -> None:
         n = self.match.num_players
