@@ -72,6 +72,7 @@ class ReplayMixin:
     records = False
     couch_kind = ReplayCouch
     always_prompts = True
+    watching = True
 
     def __init__(self, ctx: Context, match: Match, resume: Resume | None = None) -> None:
         self.paused = False
@@ -149,7 +150,7 @@ class ReplayMixin:
         self.animator.finish_all()
         self._queued.clear()
         self._queued_banner = None
-        self.banner_text = ""
+        self.messages.banner_text = ""
         self.state = self.player.state_at(k)
         self.moves_played = k
         self.turn.decision = None
@@ -165,7 +166,7 @@ class ReplayMixin:
             seat = self.player.seat_at(i)
             lines += [LogLine.of(e.describe(self.names), seat)
                       for e in self.player.events_at(i)
-                      if self.loggable(e) and not isinstance(e, GameOver)]
+                      if self.game.loggable(e) and not isinstance(e, GameOver)]
         return lines
 
     # -- words ----------------------------------------------------------------------------
@@ -183,13 +184,6 @@ class ReplayMixin:
 
     def prompt_bar(self):
         return self.prompts()
-
-    def plate_label(self, seat: int, width: int) -> tuple[str, int]:
-        """People by their names (nobody watching is 'You'), AI seats as at the table."""
-        info = self.match.seats[seat]
-        if info.human:
-            return info.name, 32
-        return super().plate_label(seat, width)
 
 
 def replay_table(ctx: Context, recording: Recording) -> Scene:

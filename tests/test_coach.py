@@ -60,7 +60,7 @@ def coached_turn(app, table, met: dict | None = None):
     before = table.moves_played
     for _ in range(40):
         if met is not None and table.turn.picker is not None and table.coach_lines():
-            met.setdefault(table.step, table.coach_lines()[1])
+            met.setdefault(table.game.step, table.coach_lines()[1])
         press(app, pygame.K_RETURN, 2)
         if table.moves_played != before:
             return suggestion
@@ -116,7 +116,7 @@ def test_a_different_choice_is_allowed_and_the_coach_says_what_it_suggested(app)
     # but not counted)
     coached_turn(app, table)
     assert table.coach_moves == 0
-    assert run_until(app, lambda: table.coach_target() is not None and table.step == "play")
+    assert run_until(app, lambda: table.coach_target() is not None and table.game.step == "play")
     suggestion = table.hints.hint_action
     others = [o for o in table.turn.picker.options if o.enabled and o.value != suggestion]
     assert others
@@ -225,7 +225,7 @@ def test_the_coach_stays_until_every_kind_of_pick_met_has_had_its_lesson(app, ga
         assert R.BIRDSEED_BURY in met and table.coach_moves > table.guide.moves
     # the goodbye is said at a decision of a kind already taught
     assert run_until(app, lambda: table.human_deciding)
-    assert table.step in table.coach_taught and table.coach_target() is None
+    assert table.game.step in table.coach_taught and table.coach_target() is None
 
 
 def start_guided_game(app, game_id: str):

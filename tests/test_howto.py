@@ -208,7 +208,7 @@ def test_flip_a_bird_plates_cage_icons_are_the_hands_as_the_page_says(app):
         assert run_until(app, lambda: not table.animator.busy, 2000, 1 / 20)
         state = table.state
         for seat in range(4):
-            backs = table.plate_key(seat)[0]
+            backs = table.paint.plate_key(seat)[0]
             assert sorted(backs) == sorted(CARDS[card].open_back for card in state.hands[seat])
             checked += 1
     assert checked == 24

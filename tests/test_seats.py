@@ -214,10 +214,10 @@ def test_the_hand_on_show_sits_at_its_owners_plate(app, game_id):
             seat = table.state.current_player
             assert table.couch.viewer == seat
             app.frame(1 / 60)
-            assert table.seat_rect(seat) == pygame.Rect(table.layout.place(0).rect)
-            assert table.hand_owner() == seat
+            assert table.paint.seat_rect(seat) == pygame.Rect(table.layout.place(0).rect)
+            assert table.paint.hand_owner() == seat
             name = table.match.seats[seat].name
-            labels = [item.what for item in table.audit_items() if item.kind == "label"]
+            labels = [item.what for item in table.paint.audit_items() if item.kind == "label"]
             assert any(what.startswith(f"{name}'s") for what in labels), labels
             seen.add(seat)
             if seen == {0, 1}:

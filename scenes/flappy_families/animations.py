@@ -53,7 +53,7 @@ class FlappyFamiliesAnimations(Animations):
         """A seat's name in the status line: "You" for the human whose hand is on show."""
         if seat is None:
             return "Nobody"
-        return "You" if seat == self.t.board.seat and self.t.couch.is_human(seat) else self.t.names[seat]
+        return "You" if seat == self.t.game.board.seat and self.t.couch.is_human(seat) else self.t.names[seat]
 
     def sound(self, name: str) -> Call:
         return Call(lambda: self.t.ctx.play(name))
@@ -63,25 +63,25 @@ class FlappyFamiliesAnimations(Animations):
         return sprite.move_to(target, self.t.dur(duration), lift=lift, scale=scale)
 
     def drop_air(self, sprite: CardSprite) -> None:
-        if sprite in self.t.air:
-            self.t.air.remove(sprite)
+        if sprite in self.t.game.air:
+            self.t.game.air.remove(sprite)
 
     def leave_deck(self) -> None:
-        self.t.board.deck = max(0, self.t.board.deck - 1)
+        self.t.game.board.deck = max(0, self.t.game.board.deck - 1)
 
     # -- the opening -----------------------------------------------------------------------
     @on(R.GameSetUp)
     def game_set_up(self, ev: R.GameSetUp, rest) -> list:
         """The bonus families are called out while the Wild and every hand are dealt."""
-        board = self.t.board
+        board = self.t.game.board
         n = self.t.match.num_players
-        deck = self.t.geo.deck_center()
-        dealt = {s: self.t.slots[s] for s in ev.wild_slots if self.t.slots[s] is not None}
+        deck = self.t.game.geo.deck_center()
+        dealt = {s: self.t.game.slots[s] for s in ev.wild_slots if self.t.game.slots[s] is not None}
         mine = list(board.hand)
         sizes = list(board.hand_sizes)
         board.deck += len(dealt) + sum(sizes)
         for s in dealt:
-            self.t.slots[s] = None
+            self.t.game.slots[s] = None
         board.hand = []
         board.hand_sizes = [0] * n
         self.t.ctx.play("shuffle")
@@ -89,7 +89,7 @@ class FlappyFamiliesAnimations(Animations):
         sub = "   ".join(parts)
         if ev.removed:
             sub += "   \u00b7   Out: " + ", ".join(FAMILIES[f] for f in ev.removed)
-        self.t.shout_over("Bonus families", sub, 2.4, avoid=(0, 1))
+        self.t.paint.shout_over("Bonus families", sub, 2.4, avoid=(0, 1))
         self.t.log(ev.describe(self.t.names))
         gap = self.t.dur(0.06)
         moves = [self._deal_to_wild(s, sc, deck) for s, sc in dealt.items()]
@@ -109,40 +109,40 @@ class FlappyFamiliesAnimations(Animations):
         sp.x, sp.y = deck
 
         def land() -> None:
-            if sc.sprite in self.t.air:
-                self.t.air.remove(sc.sprite)
-            self.t.slots[s] = sc
+            if sc.sprite in self.t.game.air:
+                self.t.game.air.remove(sc.sprite)
+            self.t.game.slots[s] = sc
             self.t.ctx.play("deal")
-        return [Call(self.leave_deck), Call(lambda: self.t.air.append(sp)),
-                self.fly(sp, self.t.geo.slot_center(s), 0.34, 1.0), Call(land)]
+        return [Call(self.leave_deck), Call(lambda: self.t.game.air.append(sp)),
+                self.fly(sp, self.t.game.geo.slot_center(s), 0.34, 1.0), Call(land)]
 
     def _deal_to_hand(self, mine: list[int], round_: int, seat: int, deck) -> list:
         card = mine[round_]
-        sprite = CardSprite(self.t.cards.face(card), self.t.cards.back(), deck, False, key=card)
-        target = self.t.geo.group_pos(CARD_FAMILY[card], mine[:round_ + 1])
+        sprite = CardSprite(self.t.game.cards.face(card), self.t.game.cards.back(), deck, False, key=card)
+        target = self.t.game.geo.group_pos(CARD_FAMILY[card], mine[:round_ + 1])
 
         def land() -> None:
             self.drop_air(sprite)
-            self.t.board.hand.append(card)
-            self.t.board.hand_sizes[seat] += 1
-        return [Call(self.leave_deck), Call(lambda: self.t.air.append(sprite)),
+            self.t.game.board.hand.append(card)
+            self.t.game.board.hand_sizes[seat] += 1
+        return [Call(self.leave_deck), Call(lambda: self.t.game.air.append(sprite)),
                 Together(self.fly(sprite, target, 0.4, HAND_SCALE),
                          Timeline([Wait(self.t.dur(0.12)),
                                    sprite.flip(self.t.dur(0.28), face_up=True)])),
                 Call(land)]
 
     def _deal_to_plate(self, seat: int, deck) -> list:
-        sprite = CardSprite(self.t.cards.back(), self.t.cards.back(), deck, False)
+        sprite = CardSprite(self.t.game.cards.back(), self.t.game.cards.back(), deck, False)
 
         def land() -> None:
             self.drop_air(sprite)
-            self.t.board.hand_sizes[seat] += 1
-        return [Call(self.leave_deck), Call(lambda: self.t.air.append(sprite)),
-                self.fly(sprite, self.t.geo.plate_target(seat), 0.36, PLATE_SCALE), Call(land)]
+            self.t.game.board.hand_sizes[seat] += 1
+        return [Call(self.leave_deck), Call(lambda: self.t.game.air.append(sprite)),
+                self.fly(sprite, self.t.game.geo.plate_target(seat), 0.36, PLATE_SCALE), Call(land)]
 
     @on(TurnPassed)
     def turn_passed(self, ev: TurnPassed, rest) -> list:
-        board = self.t.board
+        board = self.t.game.board
         board.chosen = board.flipped = board.picked_family = None
         who = self.who(ev.seat)
         board.status = f"{who}'s turn" if who != "You" else "Your turn"
@@ -156,29 +156,29 @@ class FlappyFamiliesAnimations(Animations):
         if isinstance(item, tuple):
             return self._flip_down(item)
         ev = item
-        sc = self.t.slots[ev.slot]
+        sc = self.t.game.slots[ev.slot]
         if sc is None:
             self.t.release_line(ev)
             return []
         sprite = sc.sprite
         sc.card = ev.card
-        sprite.face = self.t.cards.face(ev.card)
+        sprite.face = self.t.game.cards.face(ev.card)
         sprite.key = ev.card
-        colour = self.t.seat_rgb(ev.seat)
+        colour = self.t.paint.seat_rgb(ev.seat)
         who = self.who(ev.seat)
         verb = "flip" if who == "You" else "flips"
-        self.t.board.status = f"{who} {verb} the card at {R.slot_label(ev.slot)}\u2026"
+        self.t.game.board.status = f"{who} {verb} the card at {R.slot_label(ev.slot)}\u2026"
         bird = CARD_NAMES[ev.card]
         family = CARD_FAMILY[ev.card]
         tail = "!" if family == PREDATOR else f" \u00b7 {family_name(family)}"
-        if self.t.board.flipped is None:
-            self.t.board.flipped = ev.slot
+        if self.t.game.board.flipped is None:
+            self.t.game.board.flipped = ev.slot
 
         def mark() -> None:
             sprite.outline = colour
 
         def revealed() -> None:   # the name only once the face shows
-            self.t.board.status = f"{who} {verb} a {bird}{tail}"
+            self.t.game.board.status = f"{who} {verb} a {bird}{tail}"
             self.t.release_line(ev)
         return [Call(mark), Tween(sprite, self.t.dur(0.1), ease_out_cubic, lift=0.5),
                 self.sound("flip"),
@@ -187,9 +187,9 @@ class FlappyFamiliesAnimations(Animations):
 
     def _flip_down(self, run: tuple) -> list:
         flips = []
-        everyone = tuple(self.t.colour_of(p) for p in range(self.t.match.num_players))
+        everyone = tuple(self.t.paint.colour_of(p) for p in range(self.t.match.num_players))
         for ev in run:
-            sc = self.t.slots[ev.slot]
+            sc = self.t.game.slots[ev.slot]
             if sc is None:
                 continue
             sc.card = ev.card
@@ -202,17 +202,17 @@ class FlappyFamiliesAnimations(Animations):
             flips.append(Timeline([sprite.flip(self.t.dur(0.3), face_up=False), Call(clear)]))
         if not flips:
             return []
-        self.t.board.flipped = None
+        self.t.game.board.flipped = None
         return [self.sound("flip"), Together(*flips), Wait(self.t.dur(0.06))]
 
     @on(R.PredatorStruck)
     def predator_struck(self, ev: R.PredatorStruck, rest) -> list:
-        sc = self.t.slots[ev.slot]
+        sc = self.t.game.slots[ev.slot]
         name = CARD_NAMES[ev.card]
         who = self.who(ev.seat)
-        self.t.board.status = f"The {name} pounces on {'you' if who == 'You' else who}!"
+        self.t.game.board.status = f"The {name} pounces on {'you' if who == 'You' else who}!"
         takes = "You take" if who == "You" else f"{who} takes"
-        self.t.shout_over(f"The {name} pounces!", f"{takes} it: \u22121 point, and the turn ends",
+        self.t.paint.shout_over(f"The {name} pounces!", f"{takes} it: \u22121 point, and the turn ends",
                         1.6, ui.BAD, avoid=(ev.slot // R.COLS,))
         self.t.ctx.play("predator")
         if sc is None:
@@ -235,14 +235,14 @@ class FlappyFamiliesAnimations(Animations):
     def pair_matched(self, ev: R.PairMatched, rest) -> list:
         who = self.who(ev.seat)
         fam = FAMILIES[ev.family]
-        self.t.board.status = f"A match! {'You keep' if who == 'You' else who + ' keeps'} two {fam}"
+        self.t.game.board.status = f"A match! {'You keep' if who == 'You' else who + ' keeps'} two {fam}"
         whose = "your" if who == "You" else f"{who}'s"
-        self.t.shout_over("A match!", f"Two {fam} fly to {whose} hand",
+        self.t.paint.shout_over("A match!", f"Two {fam} fly to {whose} hand",
                         1.2, ui.GOOD, avoid=tuple(s // R.COLS for s in ev.slots))
         self.t.ctx.play("chirp")
         pops = []
         for s in ev.slots:
-            sc = self.t.slots[s]
+            sc = self.t.game.slots[s]
             if sc is not None:
                 sc.sprite.outline = ui.GOOD
                 pops.append(Tween(sc.sprite, self.t.dur(0.25), ease_out_back, scale=1.08, lift=0.8))
@@ -250,9 +250,9 @@ class FlappyFamiliesAnimations(Animations):
 
     @on(R.NoMatch)
     def no_match(self, ev: R.NoMatch, rest) -> list:
-        self.t.board.status = "No match: both cards turn back down"
+        self.t.game.board.status = "No match: both cards turn back down"
         for s in ev.slots:
-            sc = self.t.slots[s]
+            sc = self.t.game.slots[s]
             if sc is not None:
                 sc.sprite.outline = ui.BAD
         self.t.ctx.play("tap")
@@ -271,24 +271,24 @@ class FlappyFamiliesAnimations(Animations):
         return [move] if move is not None else []
 
     def _take_move(self, ev: R.CardTaken) -> Timeline | None:
-        sc = self.t.slots[ev.slot]
+        sc = self.t.game.slots[ev.slot]
         if sc is None:
             return None
-        board = self.t.board
-        self.t.slots[ev.slot] = None
+        board = self.t.game.board
+        self.t.game.slots[ev.slot] = None
         if board.flipped == ev.slot:
             board.flipped = None
         sprite = sc.sprite
         sprite.key = ev.card
-        sprite.face = self.t.cards.face(ev.card)
+        sprite.face = self.t.game.cards.face(ev.card)
         sprite.face_up = True
-        self.t.air.append(sprite)
+        self.t.game.air.append(sprite)
         family = CARD_FAMILY[ev.card]
         if ev.seat == board.seat:
-            target = self.t.geo.group_pos(family, board.hand + [ev.card])
+            target = self.t.game.geo.group_pos(family, board.hand + [ev.card])
             scale = HAND_SCALE
         else:
-            target = self.t.geo.plate_target(ev.seat)
+            target = self.t.game.geo.plate_target(ev.seat)
             scale = PLATE_SCALE
 
         def land() -> None:
@@ -303,10 +303,10 @@ class FlappyFamiliesAnimations(Animations):
 
     @on(R.OptionChosen)
     def option_chosen(self, ev: R.OptionChosen, rest) -> list:
-        board = self.t.board
+        board = self.t.game.board
         board.chosen = ev.option
         who = self.who(ev.seat)
-        title, _ = self.t.option_text(ev.option)
+        title, _ = self.t.paint.option_text(ev.option)
         board.status = f"{who} {'choose' if who == 'You' else 'chooses'}: {title}"
         self.t.ctx.play("tap")
         board.pulse = 0.0
@@ -314,37 +314,37 @@ class FlappyFamiliesAnimations(Animations):
 
     @on(R.CardPicked)
     def card_picked(self, ev: R.CardPicked, rest) -> list:
-        if ev.seat == self.t.board.seat and ev.card >= 0:
-            self.t.board.picked_family = CARD_FAMILY[ev.card]
+        if ev.seat == self.t.game.board.seat and ev.card >= 0:
+            self.t.game.board.picked_family = CARD_FAMILY[ev.card]
         return []
 
     @on(R.CardPlaced)
     def card_placed(self, ev: R.CardPlaced, rest) -> list:
         """A hand card flies face down into a space (the viewer's own turns over on the way)."""
-        board = self.t.board
+        board = self.t.game.board
         mine = ev.seat == board.seat and ev.card >= 0
-        target = self.t.geo.slot_center(ev.slot)
-        back = self.t.cards.back()
+        target = self.t.game.geo.slot_center(ev.slot)
+        back = self.t.game.cards.back()
         if mine:
             family = CARD_FAMILY[ev.card]
-            start = self.t.geo.group_pos(family, board.hand)
+            start = self.t.game.geo.group_pos(family, board.hand)
             if ev.card in board.hand:
                 board.hand.remove(ev.card)
-            sprite = CardSprite(self.t.cards.face(ev.card), back, start, True, key=ev.card)
+            sprite = CardSprite(self.t.game.cards.face(ev.card), back, start, True, key=ev.card)
             sprite.scale = HAND_SCALE
             memory = (family, "yours")
         else:
-            sprite = CardSprite(back, back, self.t.geo.plate_target(ev.seat), False)
+            sprite = CardSprite(back, back, self.t.game.geo.plate_target(ev.seat), False)
             sprite.scale = PLATE_SCALE
             memory = None
         board.picked_family = None
         board.hand_sizes[ev.seat] = max(0, board.hand_sizes[ev.seat] - 1)
-        self.t.air.append(sprite)
+        self.t.game.air.append(sprite)
         who = self.who(ev.seat)
         board.status = (f"{who} hide{'' if who == 'You' else 's'} a card at "
                         f"{R.slot_label(ev.slot)}")
         self.t.ctx.play("slide")
-        sc = SlotCard(sprite, ev.card if mine else None, memory, (self.t.colour_of(ev.seat),))
+        sc = SlotCard(sprite, ev.card if mine else None, memory, (self.t.paint.colour_of(ev.seat),))
         moves = [self.fly(sprite, target, 0.45, 1.0, lift=0.8)]
         if mine:
             moves.append(Timeline([Wait(self.t.dur(0.12)),
@@ -352,14 +352,14 @@ class FlappyFamiliesAnimations(Animations):
 
         def land() -> None:
             self.drop_air(sprite)
-            self.t.slots[ev.slot] = sc
+            self.t.game.slots[ev.slot] = sc
             self.t.ctx.play("tap")
         return [Together(*moves), Call(land), Wait(self.t.dur(0.05))]
 
     @on(R.CardsDrawn)
     def cards_drawn(self, ev: R.CardsDrawn, rest) -> list:
-        board = self.t.board
-        deck = self.t.geo.deck_center()
+        board = self.t.game.board
+        deck = self.t.game.geo.deck_center()
         mine = ev.seat == board.seat
         moves = []
         who = self.who(ev.seat)
@@ -370,17 +370,17 @@ class FlappyFamiliesAnimations(Animations):
             known = mine and card >= 0
             if known:
                 hand_after.append(card)
-                sprite = CardSprite(self.t.cards.face(card), self.t.cards.back(), deck, False, key=card)
-                target = self.t.geo.group_pos(CARD_FAMILY[card], hand_after)
+                sprite = CardSprite(self.t.game.cards.face(card), self.t.game.cards.back(), deck, False, key=card)
+                target = self.t.game.geo.group_pos(CARD_FAMILY[card], hand_after)
                 scale = HAND_SCALE
             else:
-                sprite = CardSprite(self.t.cards.back(), self.t.cards.back(), deck, False)
-                target = self.t.geo.plate_target(ev.seat)
+                sprite = CardSprite(self.t.game.cards.back(), self.t.game.cards.back(), deck, False)
+                target = self.t.game.geo.plate_target(ev.seat)
                 scale = PLATE_SCALE
 
             def leave(sprite=sprite) -> None:
                 self.leave_deck()
-                self.t.air.append(sprite)
+                self.t.game.air.append(sprite)
 
             def land(sprite=sprite, card=card, known=known) -> None:
                 self.drop_air(sprite)
@@ -402,33 +402,33 @@ class FlappyFamiliesAnimations(Animations):
             return []
         n = len(ev.slots)
         birds = f"{n} bird{'s fly' if n != 1 else ' flies'}"
-        self.t.shout_over("Migration!", f"{birds} into the empty row {ev.row + 1}", 1.4,
+        self.t.paint.shout_over("Migration!", f"{birds} into the empty row {ev.row + 1}", 1.4,
                         avoid=(ev.row,))
-        self.t.board.status = f"Migration: row {ev.row + 1} fills from the deck"
+        self.t.game.board.status = f"Migration: row {ev.row + 1} fills from the deck"
         self.t.ctx.play("shuffle")
-        deck = self.t.geo.deck_center()
+        deck = self.t.game.geo.deck_center()
         moves = []
         for k, slot in enumerate(ev.slots):
-            back = self.t.cards.back()
+            back = self.t.game.cards.back()
             sprite = CardSprite(back, back, deck, False)
             sc = SlotCard(sprite, None, None, ())
 
             def leave(sprite=sprite) -> None:
                 self.leave_deck()
-                self.t.air.append(sprite)
+                self.t.game.air.append(sprite)
 
             def land(slot=slot, sc=sc) -> None:
                 self.drop_air(sc.sprite)
-                self.t.slots[slot] = sc
+                self.t.game.slots[slot] = sc
                 self.t.ctx.play("deal")
             moves.append(Timeline([Wait(self.t.dur(0.1) * k), Call(leave),
-                                   self.fly(sprite, self.t.geo.slot_center(slot), 0.4, 1.0),
+                                   self.fly(sprite, self.t.game.geo.slot_center(slot), 0.4, 1.0),
                                    Call(land)]))
         return [Together(*moves), Wait(self.t.dur(0.3))]
 
     @on(R.HandsRevealed)
     def hands_revealed(self, ev: R.HandsRevealed, rest) -> list:
-        self.t.board.final_scores = ev.scores
-        self.t.shout_over("The deck is empty!", "The game ends at once: every hand is scored", 1.5)
-        self.t.board.status = "The deck is empty: the game is over"
+        self.t.game.board.final_scores = ev.scores
+        self.t.paint.shout_over("The deck is empty!", "The game ends at once: every hand is scored", 1.5)
+        self.t.game.board.status = "The deck is empty: the game is over"
         return [Wait(self.t.dur(1.5))]

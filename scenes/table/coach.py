@@ -190,7 +190,7 @@ class Coach:
         """The kind of pick a person is making on screen now (None if none)."""
         if self.turn.picker is None or not self.turn.turn_ready or not self.human_deciding:
             return None
-        return self.step or None
+        return self.game.step or None
 
     def coach_new_step(self) -> bool:
         step = self.coach_step()
@@ -291,7 +291,7 @@ class Coach:
         if self.coach_open and self.human_deciding:
             heading = (f"Coach \u00b7 move {self.coach_moves + 1} of {self.guide.moves}"
                        if self.coach_moves < self.guide.moves else "Coach \u00b7 something new")
-            step = self.step
+            step = self.game.step
             body = self.guide.lessons.get(step or "", self.guide.fallback)
             action = self.hints.hint_action or self.coach_action
             aside = self.coach_aside
@@ -310,28 +310,27 @@ class Coach:
         return super().animating() or (not self.coach_open and self.coach_lines() is not None)
 
     # -- drawing ---------------------------------------------------------------------------
-    def draw_on_top(self, surface: pygame.Surface) -> None:
-        super().draw_on_top(surface)
+    def draw_overlay(self, surface: pygame.Surface) -> None:
         lines = self.coach_lines()
         if lines is None:
             return
         target = self.coach_target()
-        ring = self.option_ring(target) if target is not None else None
+        ring = self.paint.option_ring(target) if target is not None else None
         hard = self.coach_keep_clear()
         shown = self.coach_protected()
         arrow = arrow_spot(ring, hard + shown) if ring is not None else None
         picture, spot = self.coach_panel(surface, lines, ring, arrow, hard, shown)
-        surface.blit(picture, self.note("cover", spot, "coach's panel"))
+        surface.blit(picture, self.paint.note("cover", spot, "coach's panel"))
         if ring is not None:
             pygame.draw.rect(surface, ui.ACCENT, ring.inflate(14, 14), 5, border_radius=18)
             draw_arrow(surface, *arrow)
-            self.note("cover", arrow[0], "coach's arrow")
+            self.paint.note("cover", arrow[0], "coach's arrow")
 
     def coach_protected(self) -> list[pygame.Rect]:
         """What the panel and arrow must leave in view: every name and label the frame
         shows (an ability's text among them) and every card's number and suit."""
         rects = []
-        for item in self.audit_items():
+        for item in self.paint.audit_items():
             if item.kind == "label":
                 rects.append(item.rect)
             elif item.kind == "card" and item.corner is not None:
@@ -360,13 +359,13 @@ class Coach:
             return self._coach_picture[1], self._coach_picture[2]
         hard = hard + [r for r in (ring, arrow[0] if arrow else None) if r is not None]
         soft = [o.ring or o.rect for o in (self.turn.picker.options if self.turn.picker else ())]
-        soft += [item.rect for item in self.audit_items()]
-        plates = [self.seat_rect(s) for s in range(self.match.num_players)]
-        felt = self.felt()              # the bare cloth exists once a backdrop does
+        soft += [item.rect for item in self.paint.audit_items()]
+        plates = [self.paint.seat_rect(s) for s in range(self.match.num_players)]
+        felt = self.paint.felt()              # the bare cloth exists once a backdrop does
         seat = self.turn_seat
         if seat is not None:            # the lit plate of the seat to move is no clutter
             felt = felt.copy()
-            felt.blit(self.plate_light(seat), self.seat_rect(seat))
+            felt.blit(self.paint.plate_light(seat), self.paint.seat_rect(seat))
         busy = busy_mask(surface, felt, Chrome._cloth[0], plates)
         best = None
         # clear of everything shown, the log too; else over the log (its recap can wait

@@ -32,9 +32,12 @@ from game.engine import Event, GameOver, IllegalAction, new_game
 from game.input import Act, Input
 from game.scene import Scene
 from game.session import Match
-from scenes.table.animations import Animations
+from scenes.table.game import GameTable
 from scenes.table.changes import Changes
 from scenes.table.chrome import Chrome
+from scenes.table.logpanel import LogPanel
+from scenes.table.messages import Messages
+from scenes.table.statusline import StatusLine
 from scenes.table.couch import Couch
 from scenes.table.hints import AI_SLICE, Hints
 from scenes.table.keeping import Keeper, Resume
@@ -57,10 +60,13 @@ PHONE_GRACE = 3.0                                      # seconds a phone may be 
 PHONE_SNOOZE = 30.0                                    # "Keep waiting" asks again after this
 
 
-class TableScene(Chrome, Scene):
+class TableScene(Scene):
     pause_on_disconnect = True
     couch_kind: type[Couch] = Couch   # who sits where (a replay has nobody)
-    motion_kind: type[Animations] = Animations   # each game's own animations
+    game_kind: type[GameTable] = GameTable      # the game's part (each table names its own)
+    paint_kind: type[Chrome] = Chrome           # its drawing
+    always_prompts = False    # a replay's controls are shown whoever is to move
+    watching = False          # a replay: people are named, nobody is "You"
     records = True                    # False: the demo, replays and guided games
 
     @property
@@ -93,13 +99,13 @@ class TableScene(Chrome, Scene):
             layouts.get(self.layout_name(), ctx.log, self.layout_objects()),
             match.num_players, self.couch.first_home())
         self.animator = Animator()
-        self.motion = self.motion_kind(self)   # events into timelines
+        self.game = self.game_kind(self)       # the game's picks, model and words
+        self.motion = self.game.motion_kind(self)   # events into timelines
+        self.paint = self.paint_kind(self)          # the picture
         self.log_lines: deque[str] = deque(maxlen=40)
-        self.banner_text = ""
-        self.banner_sub = ""
-        self.banner_time = 0.0
-        self.banner_hold = 0.0
-        self.callout: tuple[pygame.Surface, float, float, tuple[int, int]] | None = None
+        self.messages = Messages(self)         # call-outs and the banner
+        self.log_panel = LogPanel(self)
+        self.status_bar = StatusLine(self)
         self.clock = 0.0
         self.dirty = True              # refresh() due once animations finish
         self.finished_for = 0.0
@@ -107,12 +113,7 @@ class TableScene(Chrome, Scene):
         self._moving = False
         self._queued: list[str] = []
         self._queued_banner: tuple[str, str, float] | None = None
-        self._banner_surface: pygame.Surface | None = None
         self.turn_seat: int | None = self.state.current_player  # whose move is on screen
-        self._plates: dict[int, tuple] = {}
-        self._felt: tuple | None = None
-        self._log_picture: tuple | None = None
-        self._log_rows: dict = {}        # the log panel's rendered rows, by line (chrome)
         self.changes = Changes(self)   # what the others changed since a person's move
         self.hints = Hints(self)       # the Hard AI's suggestion for a person's decision
         self.turn = Turn(self)         # the decision under way
@@ -123,11 +124,14 @@ class TableScene(Chrome, Scene):
         self.keeper = Keeper(self, resume)
         self.move_played.connect(lambda move: self.motion.animate(move.events))   # last
         self.shown = self.state.view(self.couch.viewer)   # what setup() may read
-        self.setup()
+        self.game.setup()
         self.show_view()
         self.dirty = False
 
     def enter(self) -> None:
+        self.game.enter()
+
+    def show_opening(self) -> None:
         """Show the opening deal (if the game describes one) before the first move."""
         events = () if self.resumed else self.state.opening_events()
         if events:
@@ -156,7 +160,7 @@ class TableScene(Chrome, Scene):
         self.shown = self.state.view(self.couch.viewer) if view is None else view
         if self.couch.viewer is not None and view is None:
             self.layout.home = self.couch.viewer
-        self.refresh()
+        self.game.refresh()
 
     # -- the couch (scenes.table.couch) answers the scene stack's device questions ------
     def disconnected(self, device: str) -> str | None:
@@ -168,34 +172,29 @@ class TableScene(Chrome, Scene):
     def device_added(self, device: str) -> None:
         self.couch.device_added(device)
 
-    # -- hooks for each game --------------------------------------------------------
-    def changed_places(self, events: Sequence[Event]) -> Iterable[Hashable]:
-        """The places the move's ``events`` change, as keys for ``changed_rect``
-        (scenes.table.changes)."""
-        return ()
+    # -- what the game's part (scenes.table.game.GameTable) decides -------------------
+    # These pass through the table so a replay or the coach may stand in front of them.
+    def status(self) -> str:
+        return self.game.status()
 
-    def changed_rect(self, key: Hashable) -> pygame.Rect | None:
-        """Where the place ``key`` lies now (None: it is no longer on the table)."""
-        return None
+    def prompts(self) -> tuple[tuple[Act, str], ...]:
+        return self.game.prompts()
 
-    @property
-    def step(self) -> str | None:
-        """The kind of pick a person is making now, by name (the coach teaches each kind
-        once), or None."""
-        return None
+    def forced_action(self):
+        return self.game.forced_action()
+
+    def begin_turn(self) -> None:
+        self.game.begin_turn()
 
     def show_hint(self, action) -> None:
-        """Highlight ``action`` (the hint) on the table, e.g. by focusing its option."""
+        self.game.show_hint(action)
 
     @property
     def hints_on(self) -> bool:
-        return bool(self.ctx.settings.hints) and self.speed_name is None
+        return (bool(self.ctx.settings.hints) and self.speed_name is None
+                and self.game.hints_allowed)
 
-    def private_turn(self, seat: int) -> bool:
-        """Must ``seat`` pass a privacy screen before deciding? (With privacy on, yes; a
-        table may take a decision that shows nothing private in the open.)"""
-        return self.couch.privacy
-
+    # -- the table's own set-up ------------------------------------------------------------
     def new_state(self):
         m = self.match
         return new_game(m.game_id, m.num_players, m.seed, **dict(m.options))
@@ -211,45 +210,6 @@ class TableScene(Chrome, Scene):
         from scenes.table.spec import table_spec
         spec = table_spec(self.match.game_id)
         return TABLE_COMMON + (spec.layout_objects if spec is not None else ())
-
-    def setup(self) -> None:
-        """Create sprites and static surfaces (called once, before the first refresh)."""
-
-    def refresh(self) -> None:
-        """Rebuild sprites from ``self.shown`` (called when animations have finished)."""
-
-    def forced_action(self):
-        """An action the seat to move (human or AI) plays at once, when the rules leave
-        it nothing to choose in the game's eyes (the engine may still list several)."""
-        return None
-
-    def begin_turn(self) -> None:
-        """A human seat must decide: set up pickers for ``self.state.legal_actions()``."""
-
-    def handle_turn(self, event: Input) -> bool:
-        """Input while a human decides (by default to ``self.picker``); call
-        ``self.submit(action)`` to play."""
-        return self.turn.picker.handle(event) if self.turn.picker is not None else False
-
-    @property
-    def focused(self):
-        """The value of the option in focus while a human's picker takes input, else None."""
-        if self.turn.picker is None or not self.turn.turn_ready or self.animator.busy:
-            return None
-        option = self.turn.picker.focused
-        return option.value if option is not None else None
-
-    def status(self) -> str:
-        """One line on what is happening or what the human should do."""
-        seat = self.state.current_player
-        if seat is None:
-            return "Game over"
-        if self.couch.is_human(seat):
-            return "Your move"
-        return f"{self.match.seats[seat].name} is thinking"
-
-    def prompts(self) -> tuple[tuple[Act, str], ...]:
-        return ((Act.CONFIRM, "Choose"), (Act.PAUSE, "Pause"))
 
     # -- the table's pace and who is deciding ---------------------------------------------
 
@@ -278,9 +238,11 @@ class TableScene(Chrome, Scene):
         return not self.state.is_terminal() and self.couch.is_human(self.state.current_player)
 
     def dur(self, seconds: float) -> float:
-        """An animation's length at this table's pace; a third of it with Reduced motion
-        (flights barely travel; messages keep their reading time: see reading_time)."""
-        return seconds * self.speed * (REDUCED if self.ctx.settings.reduced_motion else 1.0)
+        """An animation's length at this table's pace (and the game's own, see
+        GameTable.tempo); a third of it with Reduced motion (flights barely travel;
+        messages keep their reading time: see reading_time)."""
+        return (seconds * self.speed * self.game.tempo
+                * (REDUCED if self.ctx.settings.reduced_motion else 1.0))
 
     def reading_time(self, seconds: float) -> float:
         """How long a message stays up: the table's pace only, never Reduced motion."""
@@ -288,7 +250,12 @@ class TableScene(Chrome, Scene):
 
     # -- the loop ---------------------------------------------------------------------------
     def submit(self, action) -> bool:
-        """Play ``action`` for the seat to move; an illegal one is refused with a sound."""
+        """Play ``action`` for the seat to move (through the game's part, which may note
+        something first); an illegal one is refused with a sound."""
+        return self.game.submit(action)
+
+    def play(self, action) -> bool:
+        """Apply ``action`` and tell the parts (see scenes.table.signals)."""
         mover = self.state.current_player
         hiding = self.couch.privacy and self.couch.revealed is not None
         before = self.state.view(None) if hiding else None
@@ -321,7 +288,7 @@ class TableScene(Chrome, Scene):
     def _log_move(self, move: MovePlayed) -> None:
         """The move's log lines (queued for its animation) and, at the end, the banner."""
         for event in move.events:
-            if self.loggable(event):
+            if self.game.loggable(event):
                 self.log(LogLine.of(event.describe(self.names), move.mover))
             if isinstance(event, GameOver):
                 self._queued_banner = (self.match.headline(event.winners),
@@ -377,10 +344,13 @@ class TableScene(Chrome, Scene):
         if self._queued_banner is not None:
             text, sub, hold = self._queued_banner
             self._queued_banner = None
-            if text != self.banner_text:  # the table may have shown it already
-                self.banner(text, sub, hold)
+            if text != self.messages.banner_text:  # the table may have shown it already
+                self.messages.banner(text, sub, hold)
 
     def update(self, dt: float) -> None:
+        self.game.update(dt)
+
+    def run(self, dt: float) -> None:
         """Phones in, the turn loop, phones out (a phone's picture follows the rules at
         once; its decisions open when the table is ready for them)."""
         self.desk.pull()
@@ -390,7 +360,7 @@ class TableScene(Chrome, Scene):
     def _turn_loop(self, dt: float) -> None:
         self.clock += dt      # the table's own time: it stands still while paused
         self.animator.update(dt)
-        self.banner_time += dt
+        self.messages.banner_time += dt
         if self.animator.busy:
             return
         if self._queued or self._queued_banner or self.changes.pending_changes:
@@ -418,7 +388,7 @@ class TableScene(Chrome, Scene):
             self._phone_turn(seat, dt)
             return
         if self.couch.is_human(seat):
-            if self.private_turn(seat) and self.couch.revealed != seat:
+            if self.game.private_turn(seat) and self.couch.revealed != seat:
                 self.ctx.go("privacy", self, seat)
                 return
             if not self.turn.turn_ready:
@@ -460,8 +430,8 @@ class TableScene(Chrome, Scene):
         if (not (self.human_deciding or self.phone_deciding) or self.dirty or self._queued
                 or self._queued_banner):
             return True
-        if self.callout is not None or (self.banner_text
-                                        and self.banner_time <= self.banner_hold + 0.6):
+        if self.messages.callout is not None or (self.messages.banner_text
+                                        and self.messages.banner_time <= self.messages.banner_hold + 0.6):
             return True
         if self.hints.hint_decision is not None and self.hints.hint_action is None:
             return True
@@ -481,6 +451,11 @@ class TableScene(Chrome, Scene):
             self.submit(self.turn.decision.action)
 
     def handle(self, event: Input) -> bool:
+        return self.game.handle(event)
+
+    def take_input(self, event: Input) -> bool:
+        """Pause, hints, the person's picks, B to take back (the game's part may take
+        some input first, see GameTable.handle)."""
         if event.act is Act.PAUSE:
             self.open_pause()
             return True
@@ -493,7 +468,7 @@ class TableScene(Chrome, Scene):
         if self.human_deciding and self.couch.accepts(seat, event.device):
             if event.act not in (Act.POINTER, Act.NUDGE, Act.DEVICE_ADDED, Act.DEVICE_REMOVED):
                 self.couch.last_device[seat] = event.device
-            if self.handle_turn(event):
+            if self.game.handle_turn(event):
                 return True
         if event.act is Act.BACK:
             # at a person's first pick B offers to take their last move back, if it may be
@@ -502,6 +477,23 @@ class TableScene(Chrome, Scene):
                 self.open_pause()
             return True
         return False
+
+    def prompt_bar(self) -> tuple[tuple[Act, str], ...]:
+        """The game's prompts, then Hint, then Pause: every table ends its bar the same
+        way, whatever its own prompts say."""
+        items = tuple(item for item in self.prompts() if item[0] is not Act.PAUSE)
+        if self.hints_on and self.hints.hint_action is None:
+            items += ((Act.HINT, "Thinking\u2026" if self.hints.hint_decision else "Hint"),)
+        if (not any(act is Act.BACK for act, _ in items) and self.human_deciding
+                and self.keeper.undo_target() is not None):
+            items += ((Act.BACK, "Take back"),)
+        return items + ((Act.PAUSE, "Pause"),)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.paint.draw(surface)
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """Drawn over the game's picture, under the call-outs (the coach's panel)."""
 
     def open_pause(self) -> None:
         self.ctx.play("tap")

@@ -237,7 +237,7 @@ class SeatsMenu(Overlay):
         surface.blit(body, body.get_rect(midtop=(self.panel.centerx, self.panel.y + 112)))
         if self.mode in ("list", "swap"):
             for button, seat in self.row_seat.items():
-                t.draw_seat_mark(surface, seat, (button.rect.x - 44, button.rect.centery))
+                t.paint.draw_seat_mark(surface, seat, (button.rect.x - 44, button.rect.centery))
         if self.note:
             note = a.text_fit(self.note, 32, self.panel.w - 80, ui.ACCENT, "bold")
             surface.blit(note, note.get_rect(midbottom=(self.panel.centerx,
