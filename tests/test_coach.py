@@ -9,7 +9,8 @@ import pytest
 from game import settings as settings_mod
 from scenes.game_select import GameSelect
 from scenes.seat_setup import SeatSetup
-from scenes.table.coach import Coach, GuideOffer, first_play, guide_for
+from scenes.table.coach import GuideOffer, first_play, guide_for
+from scenes.table.coached import CoachedTable
 from scenes.table.spec import make_table
 from sprites import ui
 from tests.harness import drawing, make_app, press, show, run_until as frames_until
@@ -87,7 +88,7 @@ def test_first_play_offers_a_guided_game_that_coaches_then_lets_go(app, tmp_path
     press(app, pygame.K_RETURN, 3)
     table = app.stack.top
     guide = guide_for("cubirds")
-    assert isinstance(table, Coach) and table.match.seed == guide.seed
+    assert isinstance(table, CoachedTable) and table.match.seed == guide.seed
     assert table.match.num_players == guide.players and table.match.humans == [0]
     assert table.keeper.match_id is None                       # not recorded: no history, no stats
     assert not table.ctx.store.unfinished()
@@ -167,7 +168,7 @@ def test_guided_game_can_be_asked_for_from_game_select(app):
     select.group.focus(card)
     press(app, pygame.K_h, 3)
     table = app.stack.top
-    assert isinstance(table, Coach) and table.match.seed == guide_for("flappy_families").seed
+    assert isinstance(table, CoachedTable) and table.match.seed == guide_for("flappy_families").seed
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -177,7 +178,7 @@ def test_every_game_has_a_guided_game_that_coaches_its_moves(app, game_id):
     press(app, pygame.K_RETURN, 3)
     table = app.stack.top
     guide = guide_for(game_id)
-    assert isinstance(table, Coach) and table.match.seed == guide.seed
+    assert isinstance(table, CoachedTable) and table.match.seed == guide.seed
     first = None
     while table.coach_moves < guide.moves:
         played = coached_turn(app, table)
@@ -238,7 +239,7 @@ def start_guided_game(app, game_id: str):
     select.group.focus(card)
     press(app, pygame.K_h, 3)
     table = app.stack.top
-    assert isinstance(table, Coach)
+    assert isinstance(table, CoachedTable)
     return table
 
 

@@ -101,8 +101,8 @@ def test_an_all_ai_table_plays_to_the_results(app):
     assert run_until(app, lambda: isinstance(app.stack.top, Results), 6000)
     assert table.state.is_terminal() and table.state.winners()
     assert moves and all(legal for _, legal in moves)
-    assert any("places" in line for line in table.log_lines)
-    assert not any(line.endswith(" is up.") for line in table.log_lines)
+    assert any("places" in line for line in table.log_book.log_lines)
+    assert not any(line.endswith(" is up.") for line in table.log_book.log_lines)
 
 
 def test_a_human_plays_full_turns_with_the_keyboard(app):
@@ -129,7 +129,7 @@ def test_a_human_plays_full_turns_with_the_keyboard(app):
     mine = [a for a, _ in moves if isinstance(a, Place)]
     assert len(mine) >= 3
     assert all(legal for _, legal in moves)
-    assert sum(line.startswith("Robin places") for line in table.log_lines) == 3
+    assert sum(line.startswith("Robin places") for line in table.log_book.log_lines) == 3
 
 
 def test_a_move_chosen_with_the_mouse(app):
@@ -218,7 +218,7 @@ def test_emptying_the_hand_without_a_capture_goes_straight_to_the_round_end(app)
     assert table.state.round == 2 and table.state.current_player == 0
     assert table.game.step == "species" and sum(map(len, table.game.hand_spr.values())) == 8
     assert table.game.counts.hand_sizes == [8, 8, 8] and [len(r) for r in table.game.rows_spr] == [5, 3, 3, 3]
-    assert any("hand is empty: round 1 ends" in line for line in table.log_lines)
+    assert any("hand is empty: round 1 ends" in line for line in table.log_book.log_lines)
 
 
 def test_a_flock_is_offered_and_flown(app):
@@ -392,7 +392,7 @@ def test_a_hint_focuses_the_species_then_its_row_end_and_plays_as_hinted(app):
     hint = wait_for_hint(app, table)
     assert isinstance(hint, Place) and table.game.step == "species"
     assert table.turn.picker.focused.value == hint.species
-    assert table.log_lines[-1].startswith("Hint: ")
+    assert table.log_book.log_lines[-1].startswith("Hint: ")
     press(app, pygame.K_RETURN)                # the hinted species: its end is in focus
     assert table.game.step == "end" and table.turn.picker.focused.value == (hint.row, hint.side)
     press(app, pygame.K_RETURN)

@@ -97,7 +97,7 @@ def test_an_all_ai_table_reaches_the_results_showing_no_hidden_face(app):
         kinds |= {sc.memory[1] for sc in table.game.slots if sc is not None and sc.memory is not None}
     assert isinstance(app.stack.top, Results) and table.state.is_terminal()
     assert "yours" not in kinds            # a spectator has hidden nothing
-    assert any("flips" in line for line in table.log_lines)
+    assert any("flips" in line for line in table.log_book.log_lines)
 
 
 def _turn_with(app, table, option):
@@ -352,7 +352,7 @@ def test_a_row_a_predator_emptied_stays_empty_and_the_next_player_plays_around_i
     assert applied[1:4] == [R.Flip(1), R.CHOOSE_A, R.Flip(12)]
     assert table.state.wild[5:10] == list(range(49, 44, -1))  # the migration came at last
     assert run_until(app, lambda: all(sc is not None for sc in table.game.slots[5:10]))
-    assert any(line.startswith("Migration!") for line in table.log_lines)
+    assert any(line.startswith("Migration!") for line in table.log_book.log_lines)
 
 
 def test_a_lone_card_in_the_wild_greys_out_a(app):

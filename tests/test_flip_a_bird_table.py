@@ -75,7 +75,7 @@ def test_an_all_ai_table_reaches_the_results_showing_no_hidden_face(app):
         assert not any(rc.mine for rc in table.game.row_cards)
     assert isinstance(app.stack.top, Results) and table.state.is_terminal()
     assert saw_face_down
-    assert any("claims" in line for line in table.log_lines)
+    assert any("claims" in line for line in table.log_book.log_lines)
 
 
 def test_a_human_plays_whole_turns_with_keys_only_legally(app):

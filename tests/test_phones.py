@@ -376,7 +376,7 @@ def test_a_hint_goes_to_that_phone_only(app):
     p0.send({"type": "hint", "decision": decision["id"]})
     settle(app, p0, lambda: (p0.decision or {}).get("hint_text"), timeout=30)
     assert p0.decision["hint_path"]
-    assert not any(line.startswith("Hint") for line in table.log_lines)
+    assert not any(line.startswith("Hint") for line in table.log_book.log_lines)
 
 
 # -- the privacy check: whole games of every game, message by message ---------------------------

@@ -33,7 +33,7 @@ def test_ai_only_table_plays_to_the_results(app):
             break
     assert table.state.is_terminal()
     assert isinstance(app.stack.top, Results)
-    assert any("plays" in line for line in table.log_lines)
+    assert any("plays" in line for line in table.log_book.log_lines)
 
 
 def test_an_ai_takes_at_least_its_thinking_time(app):
@@ -54,7 +54,7 @@ def test_a_human_picks_with_keys_and_only_legal_moves_happen(app):
     assert second != first
     press(app, pygame.K_RETURN)
     assert table.state.current_player == 1
-    assert table.log_lines[-1].startswith("Me ")
+    assert table.log_book.log_lines[-1].startswith("Me ")
 
 
 def test_an_illegal_submit_is_refused_and_changes_nothing(app, caplog):
@@ -97,7 +97,7 @@ def test_a_hint_is_computed_in_slices_logged_and_shown(app, monkeypatch):
         if shown:
             break
     assert shown and shown[0] in table.state.legal_actions()
-    assert table.log_lines[-1].startswith("Hint: ")
+    assert table.log_book.log_lines[-1].startswith("Hint: ")
     press(app, pygame.K_RETURN)                      # playing clears the hint
     assert table.hints.hint_action is None
 
@@ -143,7 +143,7 @@ def test_the_log_recaps_what_the_others_did_since_your_turn(app):
         app.frame(1 / 60)
         if table.human_deciding:
             break
-    recap = table.since_last_move(0)
+    recap = table.log_book.since_last_move(0)
     assert [line.mover for line in recap] == [1, 2]   # the two others, in order
     assert all(not line.startswith("Me ") for line in recap)
     heading, lines, bright = table.log_panel.log_view()

@@ -256,7 +256,8 @@ def test_the_coach_hides_no_name_card_corner_or_ability_text(tmp_path, game_id):
     new kind after them, until the coach lets go): the panel and its arrow lie where
     they cover no name, label, ability text or card corner (issue 27: Yard Birbs' panel
     cut off Wren's name and its arrow covered the focused card's name)."""
-    from scenes.table.coach import coached_table, guide_for
+    from scenes.table.coach import guide_for
+    from scenes.table.coached import coached_table
     from tests.harness import press, run_until
 
     if guide_for(game_id) is None:

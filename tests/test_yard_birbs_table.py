@@ -109,8 +109,8 @@ def test_an_all_ai_table_plays_three_rounds_to_the_results(app):
     app.frame(1 / 60)
     assert isinstance(app.stack.top, Results)
     assert table.state.is_terminal() and table.state.round == 3
-    assert any("wins the trick" in line for line in table.log_lines)
-    assert any("Round 3 scores" in line for line in table.log_lines)
+    assert any("wins the trick" in line for line in table.log_book.log_lines)
+    assert any("Round 3 scores" in line for line in table.log_book.log_lines)
     rows = table.state.score_breakdown()
     assert all(len(seat_rows) <= R.BREAKDOWN_ROWS for seat_rows in rows)
     assert "Player" not in table.state.outcome()
@@ -364,12 +364,12 @@ def test_a_spectator_never_sees_a_hand_and_a_player_sees_only_their_own(app):
 @pytest.mark.draw(0)
 def test_the_log_follows_the_animation(app):
     table = table_for(app, 3, humans=0, seed=6)
-    assert not table.log_lines  # the opening deal is shown, not logged
+    assert not table.log_book.log_lines  # the opening deal is shown, not logged
     assert run_until(app, table, lambda: any("wins the trick" in line
-                                             for line in table.queued_lines), 6000)
-    assert not any("wins the trick" in line for line in list(table.log_lines)[-1:])
+                                             for line in table.log_book.queued_lines), 6000)
+    assert not any("wins the trick" in line for line in list(table.log_book.log_lines)[-1:])
     assert run_until(app, table, lambda: not table.animator.busy, 2000)
-    assert any("wins the trick" in line for line in table.log_lines)
+    assert any("wins the trick" in line for line in table.log_book.log_lines)
 
 
 def test_the_card_painter_forgets_its_fonts_when_pygame_quits():

@@ -90,7 +90,7 @@ class FlappyFamiliesAnimations(Animations):
         if ev.removed:
             sub += "   \u00b7   Out: " + ", ".join(FAMILIES[f] for f in ev.removed)
         self.t.paint.shout_over("Bonus families", sub, 2.4, avoid=(0, 1))
-        self.t.log(ev.describe(self.t.names))
+        self.t.log_book.log(ev.describe(self.t.names))
         gap = self.t.dur(0.06)
         moves = [self._deal_to_wild(s, sc, deck) for s, sc in dealt.items()]
         for round_ in range(max(sizes, default=0)):
@@ -158,7 +158,7 @@ class FlappyFamiliesAnimations(Animations):
         ev = item
         sc = self.t.game.slots[ev.slot]
         if sc is None:
-            self.t.release_line(ev)
+            self.t.log_book.release_line(ev)
             return []
         sprite = sc.sprite
         sc.card = ev.card
@@ -179,7 +179,7 @@ class FlappyFamiliesAnimations(Animations):
 
         def revealed() -> None:   # the name only once the face shows
             self.t.game.board.status = f"{who} {verb} a {bird}{tail}"
-            self.t.release_line(ev)
+            self.t.log_book.release_line(ev)
         return [Call(mark), Tween(sprite, self.t.dur(0.1), ease_out_cubic, lift=0.5),
                 self.sound("flip"),
                 sprite.flip(self.t.dur(0.34), face_up=True, on_swap=revealed),

@@ -424,7 +424,7 @@ class FlipABirdAnimations(Animations):
                 self.t.ctx.play("slide")
 
             def lift(rc=rc, ev=ev) -> None:
-                self.t.release_line(ev)
+                self.t.log_book.release_line(ev)
                 if rc in self.t.game.row_cards:
                     self.t.game.row_cards.remove(rc)
                 rc.bubble = None

@@ -91,7 +91,7 @@ class Animations:
                        and _holds(run, events[j])):
                     j += 1
                 item = tuple(events[i:j])
-            new = [self.t.release_log(events[j - 1])] if _holds(log, event) else []
+            new = [self.t.log_book.release_log(events[j - 1])] if _holds(log, event) else []
             if name is not None:
                 handler, rest = getattr(self, name), events[j:]
                 if self.lazy:

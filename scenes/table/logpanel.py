@@ -39,10 +39,10 @@ class LogPanel:
         ("Since your turn"); otherwise the latest lines, the newest bright."""
         seat = self.t.state.current_player
         if self.t.human_deciding and self.t.couch.viewer == seat:
-            recap = tuple(self.t.since_last_move(seat))[-LOG_KEEP:]
+            recap = tuple(self.t.log_book.since_last_move(seat))[-LOG_KEEP:]
             if recap:
                 return "Since your turn", recap, len(recap)
-        return "", tuple(shown_to(self.t.log_lines, self.t.couch.viewer))[-LOG_KEEP:], 1
+        return "", tuple(shown_to(self.t.log_book.log_lines, self.t.couch.viewer))[-LOG_KEEP:], 1
 
     def draw_log(self, surface: pygame.Surface) -> None:
         """The log panel: whole lines only, wrapped, never cut (the end of a line is often

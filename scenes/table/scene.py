@@ -35,6 +35,7 @@ from game.session import Match
 from scenes.table.game import GameTable
 from scenes.table.changes import Changes
 from scenes.table.chrome import Chrome
+from scenes.table.logbook import RESULTS_DELAY, LogBook
 from scenes.table.logpanel import LogPanel
 from scenes.table.messages import Messages
 from scenes.table.statusline import StatusLine
@@ -53,7 +54,6 @@ if TYPE_CHECKING:
 SPEED = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "brisk": 0.7}  # animation time factor
 THINK = {"slow": 1.0, "normal": 0.45, "fast": 0.12, "brisk": 0.25}  # least seconds an AI "thinks"
 REDUCED = 0.35   # animation time factor with the Reduced motion setting
-RESULTS_DELAY = 2.6                                    # banner time before the results
 TABLE_COMMON = ("{seat}", "status", "log", "prompts")   # what every table's layout names
 PHONE_GRACE = 3.0                                      # seconds a phone may be gone on its
 #                                                        turn before the TV asks what to do
@@ -91,28 +91,25 @@ class TableScene(Scene):
         base_seed = match.seed if match.seed is not None else 0
         self.bots = {seat: self.make_bot(s.level, base_seed * 31 + seat)
                      for seat, s in enumerate(match.seats) if not s.human}
-        self.couch = self.couch_kind(self)
+        # the parts, each in its own module; they reach each other through the table
+        self.couch = self.couch_kind(self)         # who sits where, whose view shows
         self.move_played: Signal[MovePlayed] = Signal()   # see scenes.table.signals
         self.taken_back: Signal[int] = Signal()           # the move index gone back to
-        self.move_played.connect(self._log_move)     # first: the keeper saves its lines
+        self.log_book = LogBook(self)              # the log, following the animation
+        self.move_played.connect(self.log_book.move_played)   # first: the keeper saves its lines
         self.layout = layouts.SeatedLayout(
             layouts.get(self.layout_name(), ctx.log, self.layout_objects()),
             match.num_players, self.couch.first_home())
         self.animator = Animator()
-        self.game = self.game_kind(self)       # the game's picks, model and words
-        self.motion = self.game.motion_kind(self)   # events into timelines
-        self.paint = self.paint_kind(self)          # the picture
-        self.log_lines: deque[str] = deque(maxlen=40)
-        self.messages = Messages(self)         # call-outs and the banner
+        self.game = self.game_kind(self)           # the game's picks, model and words
+        self.motion = self.game.motion_kind(self)  # events into timelines
+        self.paint = self.paint_kind(self)         # the picture
+        self.messages = Messages(self)             # call-outs and the banner
         self.log_panel = LogPanel(self)
         self.status_bar = StatusLine(self)
         self.clock = 0.0
         self.dirty = True              # refresh() due once animations finish
         self.finished_for = 0.0
-        # the log and the game-over banner follow the animation, never run ahead of it
-        self._moving = False
-        self._queued: list[str] = []
-        self._queued_banner: tuple[str, str, float] | None = None
         self.turn_seat: int | None = self.state.current_player  # whose move is on screen
         self.changes = Changes(self)   # what the others changed since a person's move
         self.hints = Hints(self)       # the Hard AI's suggestion for a person's decision
@@ -270,7 +267,7 @@ class TableScene(Scene):
         self.turn.reset()
         self.moves_played += 1
         self.turn_seat = mover  # the plate stays lit while this move is shown
-        self._moving = True
+        self.log_book._moving = True
         if hiding and self.state.current_player != mover:
             # the decision is made and play moves on: the hand goes away at once, and the
             # move is shown from the spectator's picture of the table before it
@@ -279,73 +276,16 @@ class TableScene(Scene):
         try:
             self.move_played.emit(MovePlayed(mover, action, copy, events))
         finally:
-            self._moving = False
+            self.log_book._moving = False
         if not self.animator.busy:
-            self.flush_log()
+            self.log_book.flush_log()
         self.dirty = True
         return True
-
-    def _log_move(self, move: MovePlayed) -> None:
-        """The move's log lines (queued for its animation) and, at the end, the banner."""
-        for event in move.events:
-            if self.game.loggable(event):
-                self.log(LogLine.of(event.describe(self.names), move.mover))
-            if isinstance(event, GameOver):
-                self._queued_banner = (self.match.headline(event.winners),
-                                       self.state.outcome(), RESULTS_DELAY)
-
-    def log(self, line: str) -> None:
-        """Add a line to the game log. Lines of the move being played wait until its
-        animation reaches them (see release_log) or ends, so the log never tells the
-        end of a move before the cards show it."""
-        if not line:
-            return
-        if self._moving:
-            self._queued.append(line)
-        else:
-            self.log_lines.append(line)
-
-    def since_last_move(self, seat: int) -> list[LogLine]:
-        """The log lines of the moves made since ``seat`` last moved (everything, if it
-        has not moved yet): the recap a person reads when their turn comes round."""
-        lines = shown_to(self.log_lines, self.couch.viewer)
-        last = max((i for i, line in enumerate(lines)
-                    if getattr(line, "mover", None) == seat), default=-1)
-        return [line for line in lines[last + 1:] if getattr(line, "mover", None) != seat]
 
     def loggable(self, event: Event) -> bool:
         """Whether ``event`` earns a log line (a table may drop lines its screen already
         says, such as whose turn it is)."""
         return True
-
-    def release_log(self, event: Event) -> Call:
-        """A timeline step that shows ``event``'s log line (and any queued before it)."""
-        return Call(lambda: self.release_line(event))
-
-    def release_line(self, event: Event) -> None:
-        """Show ``event``'s queued log line now (and any queued before it)."""
-        line = event.describe(self.names)
-        if line in self._queued:
-            upto = self._queued.index(line) + 1
-            self.log_lines.extend(self._queued[:upto])
-            del self._queued[:upto]
-
-    @property
-    def queued_lines(self) -> list[str]:
-        """Log lines of the move on screen that its animation has not reached yet."""
-        return list(self._queued)
-
-    def flush_log(self) -> None:
-        """The move's animation is over: everything it had to say is said (and the
-        places it changed are outlined)."""
-        self.log_lines.extend(self._queued)
-        self._queued.clear()
-        self.changes.settle()
-        if self._queued_banner is not None:
-            text, sub, hold = self._queued_banner
-            self._queued_banner = None
-            if text != self.messages.banner_text:  # the table may have shown it already
-                self.messages.banner(text, sub, hold)
 
     def update(self, dt: float) -> None:
         self.game.update(dt)
@@ -363,8 +303,8 @@ class TableScene(Scene):
         self.messages.banner_time += dt
         if self.animator.busy:
             return
-        if self._queued or self._queued_banner or self.changes.pending_changes:
-            self.flush_log()
+        if self.log_book._queued or self.log_book._queued_banner or self.changes.pending_changes:
+            self.log_book.flush_log()
         if self.dirty:
             self.show_view()
             self.dirty = False
@@ -427,8 +367,8 @@ class TableScene(Scene):
     def animating(self) -> bool:
         """A table stands still only while a person decides and nothing is in motion:
         no animation, no message showing, no hint being worked out, the ring at rest."""
-        if (not (self.human_deciding or self.phone_deciding) or self.dirty or self._queued
-                or self._queued_banner):
+        if (not (self.human_deciding or self.phone_deciding) or self.dirty or self.log_book._queued
+                or self.log_book._queued_banner):
             return True
         if self.messages.callout is not None or (self.messages.banner_text
                                         and self.messages.banner_time <= self.messages.banner_hold + 0.6):

@@ -77,7 +77,7 @@ class SeatReturn(Overlay):
             self.ctx.play("error")
             return
         self.table.couch.seat_to(seat, self.device)
-        self.table.log("{name} is back on their own controller.".format(
+        self.table.log_book.log("{name} is back on their own controller.".format(
             name=self.table.match.seats[seat].name))
         self.ctx.stack.pop()
 
