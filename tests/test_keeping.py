@@ -74,8 +74,8 @@ def test_a_game_with_a_person_is_saved_and_continued_from_the_title(tmp_path):
     assert any(m is not None for m in movers)      # each line still knows whose move it told
     assert [getattr(line, "mover", None) for line in list(resumed.log_book.log_lines)[-len(log):]] == movers
     from scenes.cubirds.table import Counts       # the table shows the saved game, not a
-    assert resumed.counts == Counts.of(resumed.shown)   # table waiting for a deal
-    assert sum(len(row) for row in resumed.rows_spr) == sum(map(len, expected["rows"]))
+    assert resumed.game.counts == Counts.of(resumed.shown)   # table waiting for a deal
+    assert sum(len(row) for row in resumed.game.rows_spr) == sum(map(len, expected["rows"]))
     human_move(app, resumed)              # and play goes on, saved as before
     saved = app.ctx.store.load_match(resumed.keeper.match_id)
     assert len(saved.moves) == resumed.moves_played
