@@ -217,7 +217,8 @@ def test_emptying_the_hand_without_a_capture_goes_straight_to_the_round_end(app)
     assert {"Round 1 ends", "Round 2"} <= banners
     assert table.state.round == 2 and table.state.current_player == 0
     assert table.game.step == "species" and sum(map(len, table.game.hand_spr.values())) == 8
-    assert table.game.counts.hand_sizes == [8, 8, 8] and [len(r) for r in table.game.rows_spr] == [5, 3, 3, 3]
+    assert table.game.counts.hand_sizes == [8, 8, 8] and [
+        len(r) for r in table.game.rows_spr] == [5, 3, 3, 3]
     assert any("hand is empty: round 1 ends" in line for line in table.log_book.log_lines)
 
 

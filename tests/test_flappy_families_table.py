@@ -94,7 +94,8 @@ def test_an_all_ai_table_reaches_the_results_showing_no_hidden_face(app):
         if isinstance(app.stack.top, Results):
             break
         faces_ok(table, None)
-        kinds |= {sc.memory[1] for sc in table.game.slots if sc is not None and sc.memory is not None}
+        kinds |= {sc.memory[1]
+            for sc in table.game.slots if sc is not None and sc.memory is not None}
     assert isinstance(app.stack.top, Results) and table.state.is_terminal()
     assert "yours" not in kinds            # a spectator has hidden nothing
     assert any("flips" in line for line in table.log_book.log_lines)
@@ -406,7 +407,8 @@ def test_a_c_resumed_mid_way_asks_for_what_the_rules_ask_next(app):
     assert table.game.step == "c_card" and table.game.plan_c[0][1] == chosen[1]
     assert table.status() == "Hide 2, draw 2: choose a card to hide (2 of 2)"
     press(app, pygame.K_ESCAPE)                      # back: that space is free again
-    assert table.game.step == "c_space" and table.game.focused == first and table.game.plan_c[0][1] is None
+    assert table.game.step == "c_space" and table.game.focused == first and table.game.plan_c[
+        0][1] is None
     for step in ("c_space", "c_card", "c_space"):
         assert table.game.step == step
         press(app, pygame.K_RETURN)

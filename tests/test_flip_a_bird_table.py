@@ -165,7 +165,8 @@ def test_back_with_nothing_to_step_back_opens_the_pause_menu(app):
 
 @pytest.mark.parametrize("count", [3, 4, 5, 6])
 def test_the_table_renders_at_every_player_count(app, count):
-    table = show(app, FlipABirdTable(app.ctx, quick_match("flip_a_bird", count, seed=count)), frames=3)
+    table = show(app, FlipABirdTable(app.ctx, quick_match(
+        "flip_a_bird", count, seed=count)), frames=3)
     assert table.layout.problems == []
     for seat in range(count):
         assert app.screen.get_rect().contains(table.paint.seat_rect(seat))

@@ -225,7 +225,8 @@ def test_flip_a_bird_pages_name_the_specials_as_the_cards_print_them():
 
     printed = {" ".join(special_words(c.special, c.colour))
                for c in CARDS if c.special is not None}
-    quoted = [q for page in PAGES for q in re.findall(r"'([^']+)'", page.body.replace("'t ", "\u2019t "))]
+    quoted = [q for page in PAGES for q in re.findall(
+        r"'([^']+)'", page.body.replace("'t ", "\u2019t "))]
     assert quoted and all(q.replace("\u2019", "'") in printed for q in quoted), quoted
     ringed = 0
     for page in PAGES:

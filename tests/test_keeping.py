@@ -72,7 +72,8 @@ def test_a_game_with_a_person_is_saved_and_continued_from_the_title(tmp_path):
     assert list(resumed.log_book.log_lines)[-len(log):] == log
     movers = [getattr(line, "mover", None) for line in log]
     assert any(m is not None for m in movers)      # each line still knows whose move it told
-    assert [getattr(line, "mover", None) for line in list(resumed.log_book.log_lines)[-len(log):]] == movers
+    assert [getattr(line, "mover", None)
+                    for line in list(resumed.log_book.log_lines)[-len(log):]] == movers
     from scenes.cubirds.table import Counts       # the table shows the saved game, not a
     assert resumed.game.counts == Counts.of(resumed.shown)   # table waiting for a deal
     assert sum(len(row) for row in resumed.game.rows_spr) == sum(map(len, expected["rows"]))

@@ -66,7 +66,8 @@ def play_until(app, table, condition, limit: int = 40) -> bool:
         if not human_ready(table):
             return False
         if not table.turn.picker.focused.enabled:
-            table.turn.picker.index = next(i for i, o in enumerate(table.turn.picker.options) if o.enabled)
+            table.turn.picker.index = next(i for i, o in enumerate(
+                table.turn.picker.options) if o.enabled)
         press(app, pygame.K_RETURN)
     return False
 
@@ -165,7 +166,8 @@ def test_a_human_plays_whole_turns_with_keys_and_only_legal_moves_happen(app):
         if not focused.enabled:  # a refused option (dimmed card) stays refused
             press(app, pygame.K_RETURN)
             assert table.state.to_dict() == before
-            table.turn.picker.index = next(i for i, o in enumerate(table.turn.picker.options) if o.enabled)
+            table.turn.picker.index = next(i for i, o in enumerate(
+                table.turn.picker.options) if o.enabled)
         while table.turn.picker is not None and table.game.chain is not None and human_ready(table) \
                 and table.state.to_dict() == before:
             press(app, pygame.K_RETURN)  # a bird, then its flock: one chain, then submitted
@@ -470,7 +472,8 @@ def test_every_focus_s_tip_and_every_call_out_leave_the_other_labels_alone(app, 
                         f"{players}p {table.game.step}: {a.what!r} {a.rect} on {b.what!r} {b.rect}")
             checked += 1
         if not table.turn.picker.focused.enabled:
-            table.turn.picker.index = next(i for i, o in enumerate(table.turn.picker.options) if o.enabled)
+            table.turn.picker.index = next(i for i, o in enumerate(
+                table.turn.picker.options) if o.enabled)
         press(app, pygame.K_RETURN)
     assert checked > 12
 

@@ -2,9 +2,9 @@
 
 Each handler plans on the table's working copy of the sprite lists (a card joins its new
 row or hand group at once; only its position is tweened) and returns the steps of one
-timeline; the plates' and piles' counts (``self.counts``) change as cards land. A mixin
-of :class:`scenes.cubirds.table.CuBirdsTable`: it reads the table's sprites, ``geo``
-(geometry) and ``counts`` (the display model).
+timeline; the plates' and piles' counts (``self.counts``) change as cards land. The
+table's ``motion`` part: it reads the game part's sprites, ``geo`` (geometry) and
+``counts`` (the display model).
 """
 from __future__ import annotations
 
@@ -77,25 +77,25 @@ class CuBirdsAnimations(Animations):
         return Timeline([spr.move_to(pos, self.t.dur(seconds), 0.0)])
 
     def row_reflow(self, r: int, seconds: float = 0.3, skip=()) -> list:
-        row = self.t.game.rows_spr[r]
-        return [self.slide(s, p, seconds) for s, p in zip(row, self.t.game.geo.row_centres(r, len(row)))
+        row = self.game.rows_spr[r]
+        return [self.slide(s, p, seconds) for s, p in zip(row, self.game.geo.row_centres(r, len(row)))
                 if s not in skip]
 
     def hand_reflow(self, seconds: float = 0.3, skip=()) -> list:
-        centres = self.t.game.geo.hand_centres(self.t.game.hand_groups())
+        centres = self.game.geo.hand_centres(self.game.hand_groups())
         steps = []
-        for species, cards in self.t.game.hand_spr.items():
+        for species, cards in self.game.hand_spr.items():
             for s, p in zip(cards, centres.get(species, [])):
                 if s not in skip:
                     steps.append(self.slide(s, p, seconds))
         return steps
 
     def drop(self, spr: CardSprite) -> None:
-        if spr in self.t.game.flying:
-            self.t.game.flying.remove(spr)
+        if spr in self.game.flying:
+            self.game.flying.remove(spr)
 
     def add_to_hand(self, spr: CardSprite, species: str) -> None:
-        self.t.game.hand_spr.setdefault(species, []).append(spr)
+        self.game.hand_spr.setdefault(species, []).append(spr)
 
     def staggered(self, items: list, gap: float) -> Together:
         return Together(*[Timeline([Wait(self.t.dur(i * gap)), t]) for i, t in enumerate(items)])
@@ -103,12 +103,12 @@ class CuBirdsAnimations(Animations):
     def _beat(self, preview: Preview, seconds: float = 0.36) -> list:
         """Show an AI's choice the way a person's is previewed, for a moment."""
         def show() -> None:
-            self.t.game.preview = preview
+            self.game.preview = preview
             for s in preview.captured:
                 s.lift, s.outline = PREVIEW_LIFT, ui.ACCENT
 
         def hide() -> None:
-            self.t.game.preview = None
+            self.game.preview = None
         return [Call(show), Wait(self.t.dur(seconds)), Call(hide)]
 
     def _settle(self, s: CardSprite) -> None:
@@ -117,40 +117,42 @@ class CuBirdsAnimations(Animations):
 
     def _deck_minus(self, n: int):
         def fn() -> None:
-            self.t.game.counts.deck = max(0, self.t.game.counts.deck - n)
+            self.game.counts.deck = max(0, self.game.counts.deck - n)
         return fn
 
     def _to_discard(self, species: str, start, face_up: bool = True, from_deck: bool = False,
                     scale: float = 1.0, spr: CardSprite | None = None) -> Timeline:
         if spr is None:
-            spr = self.t.game.card(species, start, face_up=face_up, visible=False, scale=scale)
-            self.t.game.flying.append(spr)
+            spr = self.game.card(species, start, face_up=face_up, visible=False, scale=scale)
+            self.game.flying.append(spr)
 
         def land() -> None:
             self.drop(spr)
-            self.t.game.counts.discard.append(species)
-            for cards in self.t.game.hand_spr.values():
+            self.game.counts.discard.append(species)
+            for cards in self.game.hand_spr.values():
                 if spr in cards:
                     cards.remove(spr)
         steps = []
         if from_deck:
             steps.append(Call(self._deck_minus(1)))
-        flight = self.fly(spr, self.t.game.geo.discard_pos(), 0.4, scale=1.0, sound="slide", then=land)
+        flight = self.fly(spr, self.game.geo.discard_pos(), 0.4,
+                          scale=1.0, sound="slide", then=land)
         if not spr.face_up:
-            flight = Together(flight, Timeline([Wait(self.t.dur(0.1)), spr.flip(self.t.dur(0.26), face_up=True)]))
+            flight = Together(flight, Timeline(
+                [Wait(self.t.dur(0.1)), spr.flip(self.t.dur(0.26), face_up=True)]))
         steps.append(flight)
         return Timeline(steps)
 
     def _into_plate(self, spr: CardSprite, seat: int, n: int = 1):
         def fn() -> None:
             self.drop(spr)
-            self.t.game.counts.hand_sizes[seat] += n
+            self.game.counts.hand_sizes[seat] += n
         return fn
 
     def _into_collection(self, spr: CardSprite, seat: int, species: str, n: int):
         def fn() -> None:
             self.drop(spr)
-            coll = self.t.game.counts.collections[seat]
+            coll = self.game.counts.collections[seat]
             coll[species] = coll.get(species, 0) + n
         return fn
 
@@ -161,8 +163,8 @@ class CuBirdsAnimations(Animations):
         title, sub = f"Round {e.round}", f"{starter} deals and starts"
 
         def show() -> None:
-            self.t.game.counts.round = e.round
-            self.t.game.counts.dealing = True
+            self.game.counts.round = e.round
+            self.game.counts.dealing = True
             self.t.messages.banner(title, sub, hold=1.1)
         return [Call(show), Wait(self.t.dur(0.35))]
 
@@ -170,9 +172,10 @@ class CuBirdsAnimations(Animations):
     def row_dealt(self, group: tuple, rest) -> list:
         flights = []
         for e in group:
-            row = [self.t.game.card(s, self.t.game.geo.deck_pos(), face_up=False, visible=False) for s in e.cards]
-            self.t.game.rows_spr[e.row] = row
-            for spr, pos in zip(row, self.t.game.geo.row_centres(e.row, len(row))):
+            row = [self.game.card(s, self.game.geo.deck_pos(),
+                                    face_up=False, visible=False) for s in e.cards]
+            self.game.rows_spr[e.row] = row
+            for spr, pos in zip(row, self.game.geo.row_centres(e.row, len(row))):
                 flights.append(Timeline([Call(self._deck_minus(1)),
                                          self.fly(spr, pos, 0.34, sound="deal"),
                                          spr.flip(self.t.dur(0.24))]))
@@ -180,7 +183,7 @@ class CuBirdsAnimations(Animations):
 
     @on(SetupDiscarded)
     def setup_discarded(self, e: SetupDiscarded, rest) -> list:
-        return [self.staggered([self._to_discard(s, self.t.game.geo.deck_pos(), face_up=False, from_deck=True)
+        return [self.staggered([self._to_discard(s, self.game.geo.deck_pos(), face_up=False, from_deck=True)
                                 for s in e.cards], 0.08)]
 
     @on(HandDealt, run=True)
@@ -192,11 +195,12 @@ class CuBirdsAnimations(Animations):
             if e.seat == viewer and e.seat is not None:
                 new = []
                 for s in e.cards:
-                    spr = self.t.game.card(s, self.t.game.geo.deck_pos(), face_up=False, visible=False)
+                    spr = self.game.card(s, self.game.geo.deck_pos(),
+                                           face_up=False, visible=False)
                     self.add_to_hand(spr, s)
                     new.append(spr)
-                centres = self.t.game.geo.hand_centres(self.t.game.hand_groups())
-                index = {id(s): p for sp, cards in self.t.game.hand_spr.items()
+                centres = self.game.geo.hand_centres(self.game.hand_groups())
+                index = {id(s): p for sp, cards in self.game.hand_spr.items()
                          for s, p in zip(cards, centres[sp])}
                 for spr in new:
                     flights.append(Timeline([Call(self._deck_minus(1)),
@@ -208,15 +212,17 @@ class CuBirdsAnimations(Animations):
             else:
                 flights += self._backs_to_plate(e.seat, len(e.cards), 0.38)
             seats.append(Timeline([Wait(self.t.dur(0.22 * k)), self.staggered(flights, 0.045)]))
-        return [Call(lambda: setattr(self.t.game.counts, "dealing", True)), Together(*seats)]
+        return [Call(lambda: setattr(self.game.counts, "dealing", True)), Together(*seats)]
 
     @on(CollectionStarted, run=True)
     def collection_started(self, group: tuple, rest) -> list:
         flights = []
         for e in group:
-            spr = self.t.game.card(e.species, self.t.game.geo.deck_pos(), face_up=False, visible=False)
-            self.t.game.flying.append(spr)
-            target = self.t.game.geo.plate_coll_pos(e.seat, e.species, self.t.game.counts.collections[e.seat])
+            spr = self.game.card(e.species, self.game.geo.deck_pos(),
+                                   face_up=False, visible=False)
+            self.game.flying.append(spr)
+            target = self.game.geo.plate_coll_pos(
+                e.seat, e.species, self.game.counts.collections[e.seat])
             flights.append(Timeline([Call(self._deck_minus(1)), spr.flip(self.t.dur(0.24), face_up=True),
                                      self.fly(spr, target, 0.42, scale=PLATE_SCALE, sound="slide",
                                               then=self._into_collection(spr, e.seat, e.species, 1))]))
@@ -224,46 +230,49 @@ class CuBirdsAnimations(Animations):
 
     @on(Reshuffled)
     def reshuffled(self, e: Reshuffled, rest) -> list:
-        shown = min(6, max(1, len(self.t.game.counts.discard)))
+        shown = min(6, max(1, len(self.game.counts.discard)))
         flights = []
         for _ in range(shown):
-            spr = self.t.game.card(None, self.t.game.geo.discard_pos(), face_up=False, visible=False)
-            self.t.game.flying.append(spr)
-            flights.append(self.fly(spr, self.t.game.geo.deck_pos(), 0.34, then=lambda s=spr: self.drop(s)))
+            spr = self.game.card(None, self.game.geo.discard_pos(),
+                                   face_up=False, visible=False)
+            self.game.flying.append(spr)
+            flights.append(self.fly(spr, self.game.geo.deck_pos(),
+                           0.34, then=lambda s=spr: self.drop(s)))
 
         def done() -> None:
-            self.t.game.counts.deck = e.count
-            self.t.game.counts.discard = []
+            self.game.counts.deck = e.count
+            self.game.counts.discard = []
 
         def start() -> None:
             self.t.ctx.play("shuffle")
-            self.t.game.counts.discard = self.t.game.counts.discard[-1:] if self.t.game.counts.discard else []
+            self.game.counts.discard = self.game.counts.discard[-1:] if self.game.counts.discard else [
+                ]
         return [Call(start), self.staggered(flights, 0.06), Call(done), Wait(self.t.dur(0.15))]
 
     @on(BirdsPlaced)
     def birds_placed(self, e: BirdsPlaced, rest) -> list:
         steps: list = []
-        row = self.t.game.rows_spr[e.row]
+        row = self.game.rows_spr[e.row]
         capture = next((x for x in rest if isinstance(x, BirdsCaptured)), None)
         if capture is not None and not isinstance(rest[0], BirdsCaptured):
             capture = None
         if not self.t.couch.is_human(e.seat):
             captured = row[capture.start:capture.start + len(capture.cards)] if capture else []
-            ghosts = self.t.game.geo.ghost_positions(e.row, e.side, e.count, len(row))
+            ghosts = self.game.geo.ghost_positions(e.row, e.side, e.count, len(row))
             steps += self._beat(Preview(e.species, ghosts, list(captured)))
         viewer = self.t.shown.seat if self.t.shown is not None else None
-        if e.seat == viewer and self.t.game.hand_spr.get(e.species):
-            placed = self.t.game.hand_spr.pop(e.species)
+        if e.seat == viewer and self.game.hand_spr.get(e.species):
+            placed = self.game.hand_spr.pop(e.species)
             for s in placed:
                 s.lift = 0.0
         else:
-            start = self.t.game.geo.plate_hand_pos(e.seat)
-            placed = [self.t.game.card(e.species, start, visible=False, scale=PLATE_SCALE)
+            start = self.game.geo.plate_hand_pos(e.seat)
+            placed = [self.game.card(e.species, start, visible=False, scale=PLATE_SCALE)
                       for _ in range(e.count)]
-        self.t.game.placed_count = len(placed)
+        self.game.placed_count = len(placed)
         new_row = placed + row if e.side == LEFT else row + placed
-        self.t.game.rows_spr[e.row] = new_row
-        centres = dict(zip(map(id, new_row), self.t.game.geo.row_centres(e.row, len(new_row))))
+        self.game.rows_spr[e.row] = new_row
+        centres = dict(zip(map(id, new_row), self.game.geo.row_centres(e.row, len(new_row))))
         order = placed if e.side == RIGHT else list(reversed(placed))
         flights = [self.fly(s, centres[id(s)], 0.4, scale=1.0, sound="slide" if k == 0 else None)
                    for k, s in enumerate(order)]
@@ -271,7 +280,8 @@ class CuBirdsAnimations(Animations):
         count = e.count
 
         def leave() -> None:
-            self.t.game.counts.hand_sizes[seat] = max(0, self.t.game.counts.hand_sizes[seat] - count)
+            self.game.counts.hand_sizes[seat] = max(
+                0, self.game.counts.hand_sizes[seat] - count)
         moves = [Call(leave), self.staggered(flights, 0.05)]
         moves += self.row_reflow(e.row, 0.32, skip=set(placed))
         moves += self.hand_reflow(0.3)
@@ -280,9 +290,9 @@ class CuBirdsAnimations(Animations):
 
     @on(BirdsCaptured)
     def birds_captured(self, e: BirdsCaptured, rest) -> list:
-        row = self.t.game.rows_spr[e.row]
+        row = self.game.rows_spr[e.row]
         # the placed birds are already in the row: skip them to find the enclosed ones
-        offset = self.t.game.placed_count if e.side == LEFT else 0
+        offset = self.game.placed_count if e.side == LEFT else 0
         taken = row[offset + e.start: offset + e.start + len(e.cards)]
         del row[offset + e.start: offset + e.start + len(e.cards)]
         lift = [Tween(s, self.t.dur(0.18), lift=PREVIEW_LIFT) for s in taken]
@@ -296,16 +306,17 @@ class CuBirdsAnimations(Animations):
         if e.seat == viewer:
             for s, species in zip(taken, e.cards):
                 self.add_to_hand(s, species)
-            centres = self.t.game.geo.hand_centres(self.t.game.hand_groups())
-            where = {id(s): p for sp, cards in self.t.game.hand_spr.items() for s, p in zip(cards, centres[sp])}
+            centres = self.game.geo.hand_centres(self.game.hand_groups())
+            where = {id(s): p for sp, cards in self.game.hand_spr.items()
+                        for s, p in zip(cards, centres[sp])}
             for k, s in enumerate(taken):
                 moves.append(self.fly(s, where[id(s)], 0.4, sound="slide" if k == 0 else None,
                                       then=lambda s=s: self._settle(s)))
             moves += self.hand_reflow(0.3, skip=set(taken))
         else:
             for k, s in enumerate(taken):
-                self.t.game.flying.append(s)
-                moves.append(self.fly(s, self.t.game.geo.plate_hand_pos(e.seat), 0.4, scale=PLATE_SCALE,
+                self.game.flying.append(s)
+                moves.append(self.fly(s, self.game.geo.plate_hand_pos(e.seat), 0.4, scale=PLATE_SCALE,
                                       sound="slide" if k == 0 else None,
                                       then=self._into_plate(s, e.seat)))
         moves += self.row_reflow(e.row, 0.34)
@@ -314,12 +325,12 @@ class CuBirdsAnimations(Animations):
 
     @on(RestorationDrawn)
     def restoration_drawn(self, e: RestorationDrawn, rest) -> list:
-        spr = self.t.game.card(e.species, self.t.game.geo.deck_pos(), face_up=False, visible=False)
-        self.t.game.pending_spr = spr
-        target = self.t.game.geo.rect_of("pending").center
+        spr = self.game.card(e.species, self.game.geo.deck_pos(), face_up=False, visible=False)
+        self.game.pending_spr = spr
+        target = self.game.geo.rect_of("pending").center
 
         def landed() -> None:
-            self.t.game.for_row = e.row
+            self.game.for_row = e.row
         return [Call(self._deck_minus(1)),
                 Together(self.fly(spr, target, 0.38, sound="slide", then=landed),
                          Timeline([Wait(self.t.dur(0.12)), spr.flip(self.t.dur(0.28), face_up=True)])),
@@ -329,22 +340,22 @@ class CuBirdsAnimations(Animations):
     def restoration_placed(self, e: RestorationPlaced, rest) -> list:
         steps: list = []
         if not self.t.couch.is_human(e.seat):
-            steps += self._beat(Preview(e.species, self.t.game.geo.ghost_positions(
-                e.row, e.side, 1, len(self.t.game.rows_spr[e.row]))), 0.26)
-        spr = self.t.game.pending_spr
+            steps += self._beat(Preview(e.species, self.game.geo.ghost_positions(
+                e.row, e.side, 1, len(self.game.rows_spr[e.row]))), 0.26)
+        spr = self.game.pending_spr
         if spr is None:
-            spr = self.t.game.card(e.species, self.t.game.geo.rect_of("pending").center)
-        self.t.game.pending_spr = None
-        row = self.t.game.rows_spr[e.row]
+            spr = self.game.card(e.species, self.game.geo.rect_of("pending").center)
+        self.game.pending_spr = None
+        row = self.game.rows_spr[e.row]
         if e.side == LEFT:
             row.insert(0, spr)
         else:
             row.append(spr)
-        centres = self.t.game.geo.row_centres(e.row, len(row))
+        centres = self.game.geo.row_centres(e.row, len(row))
         target = centres[0] if e.side == LEFT else centres[-1]
 
         def landed() -> None:
-            self.t.game.for_row = None
+            self.game.for_row = None
         steps.append(Together(self.fly(spr, target, 0.36, sound="slide", then=landed),
                               *self.row_reflow(e.row, 0.3, skip={spr})))
         return steps
@@ -356,11 +367,12 @@ class CuBirdsAnimations(Animations):
         if e.seat == viewer:
             new = []
             for s in e.cards:
-                spr = self.t.game.card(s, self.t.game.geo.deck_pos(), face_up=False, visible=False)
+                spr = self.game.card(s, self.game.geo.deck_pos(), face_up=False, visible=False)
                 self.add_to_hand(spr, s)
                 new.append(spr)
-            centres = self.t.game.geo.hand_centres(self.t.game.hand_groups())
-            where = {id(s): p for sp, cards in self.t.game.hand_spr.items() for s, p in zip(cards, centres[sp])}
+            centres = self.game.geo.hand_centres(self.game.hand_groups())
+            where = {id(s): p for sp, cards in self.game.hand_spr.items()
+                        for s, p in zip(cards, centres[sp])}
             for spr in new:
                 flights.append(Timeline([Call(self._deck_minus(1)),
                                          self.fly(spr, where[id(spr)], 0.42, sound="deal"),
@@ -374,10 +386,10 @@ class CuBirdsAnimations(Animations):
         """Cards an opponent draws: backs flying from the deck into their plate's hand."""
         flights = []
         for _ in range(count):
-            spr = self.t.game.card(None, self.t.game.geo.deck_pos(), face_up=False, visible=False)
-            self.t.game.flying.append(spr)
+            spr = self.game.card(None, self.game.geo.deck_pos(), face_up=False, visible=False)
+            self.game.flying.append(spr)
             flights.append(Timeline([Call(self._deck_minus(1)),
-                                     self.fly(spr, self.t.game.geo.plate_hand_pos(seat), seconds,
+                                     self.fly(spr, self.game.geo.plate_hand_pos(seat), seconds,
                                               scale=PLATE_SCALE, sound="deal",
                                               then=self._into_plate(spr, seat))]))
         return flights
@@ -389,15 +401,15 @@ class CuBirdsAnimations(Animations):
     @on(FlockCompleted)
     def flock_completed(self, e: FlockCompleted, rest) -> list:
         viewer = self.t.shown.seat if self.t.shown is not None else None
-        if e.seat == viewer and self.t.game.hand_spr.get(e.species):
-            cards = self.t.game.hand_spr.pop(e.species)
+        if e.seat == viewer and self.game.hand_spr.get(e.species):
+            cards = self.game.hand_spr.pop(e.species)
         else:
-            start = self.t.game.geo.plate_hand_pos(e.seat)
-            cards = [self.t.game.card(e.species, start, visible=False, scale=PLATE_SCALE)
+            start = self.game.geo.plate_hand_pos(e.seat)
+            cards = [self.game.card(e.species, start, visible=False, scale=PLATE_SCALE)
                      for _ in range(e.revealed)]
         for s in cards:
-            self.t.game.flying.append(s)
-        cx, cy = self.t.game.geo.fan_centre()
+            self.game.flying.append(s)
+        cx, cy = self.game.geo.fan_centre()
         pitch = min(84, 900 // max(len(cards), 1))
         x0 = cx - pitch * (len(cards) - 1) / 2
         fan = [self.fly(s, (int(x0 + k * pitch), cy), 0.36, scale=1.0, lift=0.8,
@@ -412,13 +424,13 @@ class CuBirdsAnimations(Animations):
         fan_rect.center = (cx, cy)
 
         def show() -> None:
-            self.t.game.fan_caption, self.t.game.fan_rect = caption, fan_rect
+            self.game.fan_caption, self.game.fan_rect = caption, fan_rect
 
         def hide() -> None:
-            self.t.game.fan_caption = ""
+            self.game.fan_caption = ""
         goes = []
         for s in kept:
-            goes.append(self.fly(s, self.t.game.geo.plate_coll_pos(seat, species, self.t.game.counts.collections[seat]), 0.4, scale=PLATE_SCALE,
+            goes.append(self.fly(s, self.game.geo.plate_coll_pos(seat, species, self.game.counts.collections[seat]), 0.4, scale=PLATE_SCALE,
                                  then=self._into_collection(s, seat, species, 1)))
         for s in rest_cards:
             goes.append(self._to_discard(species, None, spr=s))
@@ -440,15 +452,15 @@ class CuBirdsAnimations(Animations):
         seat = e.seat
 
         def empty() -> None:
-            self.t.game.counts.hand_sizes[seat] = 0
-        if e.seat == viewer and self.t.game.hand_spr:
-            for species, cards in list(self.t.game.hand_spr.items()):
+            self.game.counts.hand_sizes[seat] = 0
+        if e.seat == viewer and self.game.hand_spr:
+            for species, cards in list(self.game.hand_spr.items()):
                 for s in cards:
-                    self.t.game.flying.append(s)
+                    self.game.flying.append(s)
                     flights.append(self._to_discard(species, None, spr=s))
-            self.t.game.hand_spr = {}
+            self.game.hand_spr = {}
         else:
             for species in e.cards:
-                flights.append(self._to_discard(species, self.t.game.geo.plate_hand_pos(e.seat),
+                flights.append(self._to_discard(species, self.game.geo.plate_hand_pos(e.seat),
                                                 scale=PLATE_SCALE))
         return [Call(empty), self.staggered(flights, 0.04)]

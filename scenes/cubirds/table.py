@@ -74,7 +74,7 @@ class Counts:
 
 
 class CuBirdsGameTable(GameTable):
-    """CuBirds table's game part: its sprites, picks and words (scenes.table.game)."""
+    """CuBirds' game part: its sprites, picks and words (scenes.table.game)."""
 
     motion_kind = CuBirdsAnimations   # its animations (scenes.table.animations)
 

@@ -11,8 +11,8 @@ play as one moment each (``run=``). A face-up flip releases its log line itself,
 the face shows (``log=``). Events are redacted for the viewer first (``prepare``), so a
 face the viewer may not know never reaches a sprite.
 
-A mixin of :class:`scenes.flappy_families.table.FlappyFamiliesTable`: it reads the
-table's ``slots``, ``air``, ``geo``, ``board`` and ``cards``.
+The table's ``motion`` part: it reads the game part's ``slots``, ``air``, ``geo``,
+``board`` and ``cards``.
 """
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ class FlappyFamiliesAnimations(Animations):
         """A seat's name in the status line: "You" for the human whose hand is on show."""
         if seat is None:
             return "Nobody"
-        return "You" if seat == self.t.game.board.seat and self.t.couch.is_human(seat) else self.t.names[seat]
+        return "You" if seat == self.game.board.seat and self.t.couch.is_human(seat) else self.t.names[seat]
 
     def sound(self, name: str) -> Call:
         return Call(lambda: self.t.ctx.play(name))
@@ -63,25 +63,25 @@ class FlappyFamiliesAnimations(Animations):
         return sprite.move_to(target, self.t.dur(duration), lift=lift, scale=scale)
 
     def drop_air(self, sprite: CardSprite) -> None:
-        if sprite in self.t.game.air:
-            self.t.game.air.remove(sprite)
+        if sprite in self.game.air:
+            self.game.air.remove(sprite)
 
     def leave_deck(self) -> None:
-        self.t.game.board.deck = max(0, self.t.game.board.deck - 1)
+        self.game.board.deck = max(0, self.game.board.deck - 1)
 
     # -- the opening -----------------------------------------------------------------------
     @on(R.GameSetUp)
     def game_set_up(self, ev: R.GameSetUp, rest) -> list:
         """The bonus families are called out while the Wild and every hand are dealt."""
-        board = self.t.game.board
+        board = self.game.board
         n = self.t.match.num_players
-        deck = self.t.game.geo.deck_center()
-        dealt = {s: self.t.game.slots[s] for s in ev.wild_slots if self.t.game.slots[s] is not None}
+        deck = self.game.geo.deck_center()
+        dealt = {s: self.game.slots[s] for s in ev.wild_slots if self.game.slots[s] is not None}
         mine = list(board.hand)
         sizes = list(board.hand_sizes)
         board.deck += len(dealt) + sum(sizes)
         for s in dealt:
-            self.t.game.slots[s] = None
+            self.game.slots[s] = None
         board.hand = []
         board.hand_sizes = [0] * n
         self.t.ctx.play("shuffle")
@@ -109,40 +109,41 @@ class FlappyFamiliesAnimations(Animations):
         sp.x, sp.y = deck
 
         def land() -> None:
-            if sc.sprite in self.t.game.air:
-                self.t.game.air.remove(sc.sprite)
-            self.t.game.slots[s] = sc
+            if sc.sprite in self.game.air:
+                self.game.air.remove(sc.sprite)
+            self.game.slots[s] = sc
             self.t.ctx.play("deal")
-        return [Call(self.leave_deck), Call(lambda: self.t.game.air.append(sp)),
-                self.fly(sp, self.t.game.geo.slot_center(s), 0.34, 1.0), Call(land)]
+        return [Call(self.leave_deck), Call(lambda: self.game.air.append(sp)),
+                self.fly(sp, self.game.geo.slot_center(s), 0.34, 1.0), Call(land)]
 
     def _deal_to_hand(self, mine: list[int], round_: int, seat: int, deck) -> list:
         card = mine[round_]
-        sprite = CardSprite(self.t.game.cards.face(card), self.t.game.cards.back(), deck, False, key=card)
-        target = self.t.game.geo.group_pos(CARD_FAMILY[card], mine[:round_ + 1])
+        sprite = CardSprite(self.game.cards.face(
+            card), self.game.cards.back(), deck, False, key=card)
+        target = self.game.geo.group_pos(CARD_FAMILY[card], mine[:round_ + 1])
 
         def land() -> None:
             self.drop_air(sprite)
-            self.t.game.board.hand.append(card)
-            self.t.game.board.hand_sizes[seat] += 1
-        return [Call(self.leave_deck), Call(lambda: self.t.game.air.append(sprite)),
+            self.game.board.hand.append(card)
+            self.game.board.hand_sizes[seat] += 1
+        return [Call(self.leave_deck), Call(lambda: self.game.air.append(sprite)),
                 Together(self.fly(sprite, target, 0.4, HAND_SCALE),
                          Timeline([Wait(self.t.dur(0.12)),
                                    sprite.flip(self.t.dur(0.28), face_up=True)])),
                 Call(land)]
 
     def _deal_to_plate(self, seat: int, deck) -> list:
-        sprite = CardSprite(self.t.game.cards.back(), self.t.game.cards.back(), deck, False)
+        sprite = CardSprite(self.game.cards.back(), self.game.cards.back(), deck, False)
 
         def land() -> None:
             self.drop_air(sprite)
-            self.t.game.board.hand_sizes[seat] += 1
-        return [Call(self.leave_deck), Call(lambda: self.t.game.air.append(sprite)),
-                self.fly(sprite, self.t.game.geo.plate_target(seat), 0.36, PLATE_SCALE), Call(land)]
+            self.game.board.hand_sizes[seat] += 1
+        return [Call(self.leave_deck), Call(lambda: self.game.air.append(sprite)),
+                self.fly(sprite, self.game.geo.plate_target(seat), 0.36, PLATE_SCALE), Call(land)]
 
     @on(TurnPassed)
     def turn_passed(self, ev: TurnPassed, rest) -> list:
-        board = self.t.game.board
+        board = self.game.board
         board.chosen = board.flipped = board.picked_family = None
         who = self.who(ev.seat)
         board.status = f"{who}'s turn" if who != "You" else "Your turn"
@@ -156,29 +157,29 @@ class FlappyFamiliesAnimations(Animations):
         if isinstance(item, tuple):
             return self._flip_down(item)
         ev = item
-        sc = self.t.game.slots[ev.slot]
+        sc = self.game.slots[ev.slot]
         if sc is None:
             self.t.log_book.release_line(ev)
             return []
         sprite = sc.sprite
         sc.card = ev.card
-        sprite.face = self.t.game.cards.face(ev.card)
+        sprite.face = self.game.cards.face(ev.card)
         sprite.key = ev.card
         colour = self.t.paint.seat_rgb(ev.seat)
         who = self.who(ev.seat)
         verb = "flip" if who == "You" else "flips"
-        self.t.game.board.status = f"{who} {verb} the card at {R.slot_label(ev.slot)}\u2026"
+        self.game.board.status = f"{who} {verb} the card at {R.slot_label(ev.slot)}\u2026"
         bird = CARD_NAMES[ev.card]
         family = CARD_FAMILY[ev.card]
         tail = "!" if family == PREDATOR else f" \u00b7 {family_name(family)}"
-        if self.t.game.board.flipped is None:
-            self.t.game.board.flipped = ev.slot
+        if self.game.board.flipped is None:
+            self.game.board.flipped = ev.slot
 
         def mark() -> None:
             sprite.outline = colour
 
         def revealed() -> None:   # the name only once the face shows
-            self.t.game.board.status = f"{who} {verb} a {bird}{tail}"
+            self.game.board.status = f"{who} {verb} a {bird}{tail}"
             self.t.log_book.release_line(ev)
         return [Call(mark), Tween(sprite, self.t.dur(0.1), ease_out_cubic, lift=0.5),
                 self.sound("flip"),
@@ -189,7 +190,7 @@ class FlappyFamiliesAnimations(Animations):
         flips = []
         everyone = tuple(self.t.paint.colour_of(p) for p in range(self.t.match.num_players))
         for ev in run:
-            sc = self.t.game.slots[ev.slot]
+            sc = self.game.slots[ev.slot]
             if sc is None:
                 continue
             sc.card = ev.card
@@ -202,15 +203,15 @@ class FlappyFamiliesAnimations(Animations):
             flips.append(Timeline([sprite.flip(self.t.dur(0.3), face_up=False), Call(clear)]))
         if not flips:
             return []
-        self.t.game.board.flipped = None
+        self.game.board.flipped = None
         return [self.sound("flip"), Together(*flips), Wait(self.t.dur(0.06))]
 
     @on(R.PredatorStruck)
     def predator_struck(self, ev: R.PredatorStruck, rest) -> list:
-        sc = self.t.game.slots[ev.slot]
+        sc = self.game.slots[ev.slot]
         name = CARD_NAMES[ev.card]
         who = self.who(ev.seat)
-        self.t.game.board.status = f"The {name} pounces on {'you' if who == 'You' else who}!"
+        self.game.board.status = f"The {name} pounces on {'you' if who == 'You' else who}!"
         takes = "You take" if who == "You" else f"{who} takes"
         self.t.paint.shout_over(f"The {name} pounces!", f"{takes} it: \u22121 point, and the turn ends",
                         1.6, ui.BAD, avoid=(ev.slot // R.COLS,))
@@ -235,14 +236,14 @@ class FlappyFamiliesAnimations(Animations):
     def pair_matched(self, ev: R.PairMatched, rest) -> list:
         who = self.who(ev.seat)
         fam = FAMILIES[ev.family]
-        self.t.game.board.status = f"A match! {'You keep' if who == 'You' else who + ' keeps'} two {fam}"
+        self.game.board.status = f"A match! {'You keep' if who == 'You' else who + ' keeps'} two {fam}"
         whose = "your" if who == "You" else f"{who}'s"
         self.t.paint.shout_over("A match!", f"Two {fam} fly to {whose} hand",
                         1.2, ui.GOOD, avoid=tuple(s // R.COLS for s in ev.slots))
         self.t.ctx.play("chirp")
         pops = []
         for s in ev.slots:
-            sc = self.t.game.slots[s]
+            sc = self.game.slots[s]
             if sc is not None:
                 sc.sprite.outline = ui.GOOD
                 pops.append(Tween(sc.sprite, self.t.dur(0.25), ease_out_back, scale=1.08, lift=0.8))
@@ -250,9 +251,9 @@ class FlappyFamiliesAnimations(Animations):
 
     @on(R.NoMatch)
     def no_match(self, ev: R.NoMatch, rest) -> list:
-        self.t.game.board.status = "No match: both cards turn back down"
+        self.game.board.status = "No match: both cards turn back down"
         for s in ev.slots:
-            sc = self.t.game.slots[s]
+            sc = self.game.slots[s]
             if sc is not None:
                 sc.sprite.outline = ui.BAD
         self.t.ctx.play("tap")
@@ -271,24 +272,24 @@ class FlappyFamiliesAnimations(Animations):
         return [move] if move is not None else []
 
     def _take_move(self, ev: R.CardTaken) -> Timeline | None:
-        sc = self.t.game.slots[ev.slot]
+        sc = self.game.slots[ev.slot]
         if sc is None:
             return None
-        board = self.t.game.board
-        self.t.game.slots[ev.slot] = None
+        board = self.game.board
+        self.game.slots[ev.slot] = None
         if board.flipped == ev.slot:
             board.flipped = None
         sprite = sc.sprite
         sprite.key = ev.card
-        sprite.face = self.t.game.cards.face(ev.card)
+        sprite.face = self.game.cards.face(ev.card)
         sprite.face_up = True
-        self.t.game.air.append(sprite)
+        self.game.air.append(sprite)
         family = CARD_FAMILY[ev.card]
         if ev.seat == board.seat:
-            target = self.t.game.geo.group_pos(family, board.hand + [ev.card])
+            target = self.game.geo.group_pos(family, board.hand + [ev.card])
             scale = HAND_SCALE
         else:
-            target = self.t.game.geo.plate_target(ev.seat)
+            target = self.game.geo.plate_target(ev.seat)
             scale = PLATE_SCALE
 
         def land() -> None:
@@ -303,7 +304,7 @@ class FlappyFamiliesAnimations(Animations):
 
     @on(R.OptionChosen)
     def option_chosen(self, ev: R.OptionChosen, rest) -> list:
-        board = self.t.game.board
+        board = self.game.board
         board.chosen = ev.option
         who = self.who(ev.seat)
         title, _ = self.t.paint.option_text(ev.option)
@@ -314,32 +315,32 @@ class FlappyFamiliesAnimations(Animations):
 
     @on(R.CardPicked)
     def card_picked(self, ev: R.CardPicked, rest) -> list:
-        if ev.seat == self.t.game.board.seat and ev.card >= 0:
-            self.t.game.board.picked_family = CARD_FAMILY[ev.card]
+        if ev.seat == self.game.board.seat and ev.card >= 0:
+            self.game.board.picked_family = CARD_FAMILY[ev.card]
         return []
 
     @on(R.CardPlaced)
     def card_placed(self, ev: R.CardPlaced, rest) -> list:
         """A hand card flies face down into a space (the viewer's own turns over on the way)."""
-        board = self.t.game.board
+        board = self.game.board
         mine = ev.seat == board.seat and ev.card >= 0
-        target = self.t.game.geo.slot_center(ev.slot)
-        back = self.t.game.cards.back()
+        target = self.game.geo.slot_center(ev.slot)
+        back = self.game.cards.back()
         if mine:
             family = CARD_FAMILY[ev.card]
-            start = self.t.game.geo.group_pos(family, board.hand)
+            start = self.game.geo.group_pos(family, board.hand)
             if ev.card in board.hand:
                 board.hand.remove(ev.card)
-            sprite = CardSprite(self.t.game.cards.face(ev.card), back, start, True, key=ev.card)
+            sprite = CardSprite(self.game.cards.face(ev.card), back, start, True, key=ev.card)
             sprite.scale = HAND_SCALE
             memory = (family, "yours")
         else:
-            sprite = CardSprite(back, back, self.t.game.geo.plate_target(ev.seat), False)
+            sprite = CardSprite(back, back, self.game.geo.plate_target(ev.seat), False)
             sprite.scale = PLATE_SCALE
             memory = None
         board.picked_family = None
         board.hand_sizes[ev.seat] = max(0, board.hand_sizes[ev.seat] - 1)
-        self.t.game.air.append(sprite)
+        self.game.air.append(sprite)
         who = self.who(ev.seat)
         board.status = (f"{who} hide{'' if who == 'You' else 's'} a card at "
                         f"{R.slot_label(ev.slot)}")
@@ -352,14 +353,14 @@ class FlappyFamiliesAnimations(Animations):
 
         def land() -> None:
             self.drop_air(sprite)
-            self.t.game.slots[ev.slot] = sc
+            self.game.slots[ev.slot] = sc
             self.t.ctx.play("tap")
         return [Together(*moves), Call(land), Wait(self.t.dur(0.05))]
 
     @on(R.CardsDrawn)
     def cards_drawn(self, ev: R.CardsDrawn, rest) -> list:
-        board = self.t.game.board
-        deck = self.t.game.geo.deck_center()
+        board = self.game.board
+        deck = self.game.geo.deck_center()
         mine = ev.seat == board.seat
         moves = []
         who = self.who(ev.seat)
@@ -370,17 +371,18 @@ class FlappyFamiliesAnimations(Animations):
             known = mine and card >= 0
             if known:
                 hand_after.append(card)
-                sprite = CardSprite(self.t.game.cards.face(card), self.t.game.cards.back(), deck, False, key=card)
-                target = self.t.game.geo.group_pos(CARD_FAMILY[card], hand_after)
+                sprite = CardSprite(self.game.cards.face(
+                    card), self.game.cards.back(), deck, False, key=card)
+                target = self.game.geo.group_pos(CARD_FAMILY[card], hand_after)
                 scale = HAND_SCALE
             else:
-                sprite = CardSprite(self.t.game.cards.back(), self.t.game.cards.back(), deck, False)
-                target = self.t.game.geo.plate_target(ev.seat)
+                sprite = CardSprite(self.game.cards.back(), self.game.cards.back(), deck, False)
+                target = self.game.geo.plate_target(ev.seat)
                 scale = PLATE_SCALE
 
             def leave(sprite=sprite) -> None:
                 self.leave_deck()
-                self.t.game.air.append(sprite)
+                self.game.air.append(sprite)
 
             def land(sprite=sprite, card=card, known=known) -> None:
                 self.drop_air(sprite)
@@ -404,31 +406,32 @@ class FlappyFamiliesAnimations(Animations):
         birds = f"{n} bird{'s fly' if n != 1 else ' flies'}"
         self.t.paint.shout_over("Migration!", f"{birds} into the empty row {ev.row + 1}", 1.4,
                         avoid=(ev.row,))
-        self.t.game.board.status = f"Migration: row {ev.row + 1} fills from the deck"
+        self.game.board.status = f"Migration: row {ev.row + 1} fills from the deck"
         self.t.ctx.play("shuffle")
-        deck = self.t.game.geo.deck_center()
+        deck = self.game.geo.deck_center()
         moves = []
         for k, slot in enumerate(ev.slots):
-            back = self.t.game.cards.back()
+            back = self.game.cards.back()
             sprite = CardSprite(back, back, deck, False)
             sc = SlotCard(sprite, None, None, ())
 
             def leave(sprite=sprite) -> None:
                 self.leave_deck()
-                self.t.game.air.append(sprite)
+                self.game.air.append(sprite)
 
             def land(slot=slot, sc=sc) -> None:
                 self.drop_air(sc.sprite)
-                self.t.game.slots[slot] = sc
+                self.game.slots[slot] = sc
                 self.t.ctx.play("deal")
             moves.append(Timeline([Wait(self.t.dur(0.1) * k), Call(leave),
-                                   self.fly(sprite, self.t.game.geo.slot_center(slot), 0.4, 1.0),
+                                   self.fly(sprite, self.game.geo.slot_center(slot), 0.4, 1.0),
                                    Call(land)]))
         return [Together(*moves), Wait(self.t.dur(0.3))]
 
     @on(R.HandsRevealed)
     def hands_revealed(self, ev: R.HandsRevealed, rest) -> list:
-        self.t.game.board.final_scores = ev.scores
-        self.t.paint.shout_over("The deck is empty!", "The game ends at once: every hand is scored", 1.5)
-        self.t.game.board.status = "The deck is empty: the game is over"
+        self.game.board.final_scores = ev.scores
+        self.t.paint.shout_over("The deck is empty!",
+                                "The game ends at once: every hand is scored", 1.5)
+        self.game.board.status = "The deck is empty: the game is over"
         return [Wait(self.t.dur(1.5))]

@@ -88,7 +88,7 @@ class StepTwo(PickChain):
 
 
 class FlappyFamiliesGameTable(GameTable):
-    """FlappyFamilies table's game part: its sprites, picks and words (scenes.table.game)."""
+    """Flappy Families' game part: its sprites, picks and words (scenes.table.game)."""
 
     motion_kind = FlappyFamiliesAnimations   # its animations (scenes.table.animations)
 
@@ -460,7 +460,7 @@ class FlappyFamiliesGameTable(GameTable):
 
 
 class FlappyFamiliesTable(TableScene):
-    """The FlappyFamilies table scene: the shared frame, its drawing and its game part."""
+    """The Flappy Families table scene: the shared frame, its drawing and its game part."""
 
     game_kind = FlappyFamiliesGameTable
     paint_kind = FlappyFamiliesDraw

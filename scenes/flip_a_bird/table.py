@@ -67,7 +67,8 @@ class Counts:
     def of(cls, v: R.FlipView) -> "Counts":
         record = v.last_claim
         counts = cls(v.pile_size, v.pile_top_open,
-                     [[True] * o + [False] * (s - o) for s, o in zip(v.hand_sizes, v.hand_open_backs)],
+                     [[True] * o + [False] * (s - o)
+                                              for s, o in zip(v.hand_sizes, v.hand_open_backs)],
                      [won_counts(pile) for pile in v.won])
         if v.phase == R.PHASE_PICK and record is not None:   # the claimed row is shared out
             counts.mode = "over" if record.too_many else "ok"
@@ -102,7 +103,7 @@ class FlipABirdChain(PickChain):
 
 
 class FlipABirdGameTable(SecretTipping, GameTable):
-    """FlipABird table's game part: its sprites, picks and words (scenes.table.game)."""
+    """Flip a Bird's game part: its sprites, picks and words (scenes.table.game)."""
 
     motion_kind = FlipABirdAnimations   # its animations (scenes.table.animations)
 
@@ -172,7 +173,8 @@ class FlipABirdGameTable(SecretTipping, GameTable):
         else:
             positions, size, _ = self.geo.row_layout(len(v.row))
             for i, slot in enumerate(v.row):
-                sprite = self.row_sprite(slot.card, slot.open_back, slot.face_up, positions[i], size)
+                sprite = self.row_sprite(slot.card, slot.open_back,
+                                         slot.face_up, positions[i], size)
                 mine = slot.card is not None and not slot.face_up
                 self.row_cards.append(RowCard(sprite, slot.card, slot.open_back, slot.played_by,
                                               mine, size))
@@ -320,7 +322,8 @@ class FlipABirdGameTable(SecretTipping, GameTable):
             s.lift += (target - s.lift) * k
         if self.step == "pick":
             for rc in self.row_cards:
-                target = 0.8 if isinstance(value, R.Pick) and rc.card and rc.card.id == value.card else 0.0
+                target = 0.8 if isinstance(
+                    value, R.Pick) and rc.card and rc.card.id == value.card else 0.0
                 rc.sprite.lift += (target - rc.sprite.lift) * k
 
     # -- words on screen ---------------------------------------------------------------------
@@ -411,7 +414,7 @@ class FlipABirdGameTable(SecretTipping, GameTable):
 
 
 class FlipABirdTable(TableScene):
-    """The FlipABird table scene: the shared frame, its drawing and its game part."""
+    """The Flip a Bird table scene: the shared frame, its drawing and its game part."""
 
     game_kind = FlipABirdGameTable
     paint_kind = FlipABirdDraw

@@ -9,10 +9,10 @@ the usual red/green pick instead.
 This is not a :class:`scenes.table.picks.PickChain`: a chain is one seat's picks, read
 from the device that owns the seat to move, with a focus ring on screen. Here any tipper
 may press at any moment, whoever the rules are asking, and nothing may show which button
-was pressed; so the table keeps no picker at all (its step reads "secret") and this mixin
+was pressed; so the table keeps no picker at all (its step reads "secret") and this part
 takes the tips straight from ``handle``.
 
-A mixin of :class:`scenes.flip_a_bird.table.FlipABirdTable`.
+A base of :class:`scenes.flip_a_bird.table.FlipABirdGameTable` (the game part).
 """
 from __future__ import annotations
 
@@ -54,7 +54,8 @@ class SecretTipping:
 
     def handle(self, event: Input) -> bool:
         if event.act in (Act.PREV, Act.NEXT) and self.t.game.secret_tipping:
-            seat = next((s for s in self.t.game.tipping_humans() if self.t.couch.owner(s) == event.device), None)
+            seat = next((s for s in self.t.game.tipping_humans()
+                        if self.t.couch.owner(s) == event.device), None)
             if seat is not None and not self.t.game.has_tipped(seat):
                 self.t.game.queued_tips[seat] = R.TIP_RED if event.act is Act.PREV else R.TIP_GREEN
                 self.t.ctx.play("tap")

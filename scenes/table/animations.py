@@ -28,6 +28,7 @@ from sprites.tween import Later, Timeline, Wait
 Test = Union[bool, Callable[[Event], bool]]
 
 if TYPE_CHECKING:
+    from scenes.table.game import GameTable
     from scenes.table.scene import TableScene
 
 
@@ -56,6 +57,11 @@ class Animations:
 
     def __init__(self, table: TableScene) -> None:
         self.t = table
+
+    @property
+    def game(self) -> GameTable:
+        """The game's part of the same table (its sprites and display model)."""
+        return self.t.game
 
     def __init_subclass__(cls, **kwargs) -> None:
         """Collect the @on handlers of the class and its bases, by event type."""

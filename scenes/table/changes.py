@@ -108,7 +108,8 @@ class Changes:
                 # low on the left edge: a card's corner there tells least (its number
                 # and name are at the top)
                 y = ring.bottom - MARK - 14 - k * (2 * MARK + 12)
-                self.t.paint.draw_seat_mark(surface, mover, (ring.x, max(y, ring.y + MARK + 6)), MARK)
+                self.t.paint.draw_seat_mark(
+                    surface, mover, (ring.x, max(y, ring.y + MARK + 6)), MARK)
 
     def seat_rgb_of(self, seat: int) -> tuple[int, int, int]:
         return ui.SEAT_COLOURS[self.t.match.seats[seat].colour % 6]

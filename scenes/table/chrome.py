@@ -20,6 +20,7 @@ from scenes.base import draw_prompts
 from sprites import ui
 
 if TYPE_CHECKING:
+    from scenes.table.game import GameTable
     from scenes.table.scene import TableScene
 
 PLATE_RADIUS = 20
@@ -52,6 +53,11 @@ class Chrome:
         self._drawn: list[AuditItem] = []   # what the last frame noted as it drew
         self._plates: dict[int, tuple] = {}
         self._felt: tuple | None = None
+
+    @property
+    def game(self) -> GameTable:
+        """The game's part of the same table (its sprites and display model)."""
+        return self.t.game
 
     def draw_table(self, surface: pygame.Surface) -> None:
         """Everything game-specific."""
@@ -293,7 +299,8 @@ class Chrome:
     def _paint_plate(self, surface: pygame.Surface, rect: pygame.Rect, seat: int) -> None:
         info = self.t.match.seats[seat]
         colour = ui.SEAT_COLOURS[info.colour % 6]
-        ui.draw_shape(surface, ui.SEAT_SHAPES[info.colour % 6], (rect.x + 34, rect.y + 34), 20, colour)
+        ui.draw_shape(surface, ui.SEAT_SHAPES[info.colour %
+                      6], (rect.x + 34, rect.y + 34), 20, colour)
         room = rect.w - 76 - self.plate_corner
         text, size = self.plate_label(seat, room)
         name = self.t.ctx.assets.text_fit(text, size, room, ui.TEXT, "bold")

@@ -2,7 +2,7 @@
 
 The first time someone picks a game they have never played, Game select asks "First
 time?" (:class:`GuideOffer`): a guided game, or just play. The guided game is the game's
-own table with a :class:`Coach` mixed in front of it (:func:`coached_table`), dealt from
+own table with the coach beside it (scenes.table.coached.CoachedTable), dealt from
 the game's fixed seed (``scenes/<id>/guide.py`` names it, with the player count and the
 coach's words) so the first moves show the rules that matter, one person against Easy
 AI seats. For the first few decisions the coach

@@ -84,7 +84,8 @@ class Keeper:
         seat = self.t.state.current_player
         if self.t.couch.is_human(seat) and not self.t.couch.is_phone(seat):
             return seat
-        humans = [i for i, s in enumerate(self.t.match.seats) if s.human and not self.t.couch.is_phone(i)]
+        humans = [i for i, s in enumerate(self.t.match.seats)
+                                          if s.human and not self.t.couch.is_phone(i)]
         return humans[0] if len(humans) == 1 else None
 
     def undo_target(self) -> int | None:
@@ -118,7 +119,8 @@ class Keeper:
         self.t.moves_played = index
         name = self.t.match.seats[seat].name
         self.t.log_book.log(f"{name} takes back: {what}")
-        self.t.ctx.store.take_back(self.match_id, index, self.t.state, saved_log(self.t.log_book.log_lines))
+        self.t.ctx.store.take_back(self.match_id, index, self.t.state,
+                                   saved_log(self.t.log_book.log_lines))
         self.t.animator.finish_all()
         self.t.changes.forget()
         self.t.turn.reset()

@@ -58,7 +58,8 @@ class Messages:
             surf.blit(line, line.get_rect(midtop=(w // 2, y)))
             y += line.get_height() + 8
         surf.set_colorkey(key, pygame.RLEACCEL)
-        self.callout = (surf, self.t.clock, self.t.reading_time(hold), at or self.t.paint.shout_spot())
+        self.callout = (surf, self.t.clock, self.t.reading_time(
+            hold), at or self.t.paint.shout_spot())
 
     def draw_callout(self, surface: pygame.Surface) -> None:
         if self.callout is None:

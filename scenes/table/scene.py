@@ -1,14 +1,14 @@
 """The table's turn loop: whose move it is, AI seats thinking in slices, hints, privacy
 screens, forced moves, and a move's log lines waiting for its animation.
 
-A game's table is a package ``scenes/<id>/``: ``table.py`` subclasses
-:class:`TableScene` (set-up, ``refresh()`` from the viewer's view ``self.shown``, the
-human's picks as :class:`scenes.table.picks.PickChain`, status and prompts),
-``animations.py`` turns events into timelines (:mod:`scenes.table.animations`),
-``draw.py`` paints the table (:mod:`scenes.table.chrome`), ``geometry.py`` says where
-things are. The parts shared by every table are mixins of this class: ``Animations``,
-``Chrome`` (felt, plates, status line, log panel, call-outs, banners) and ``Couch`` (who
-sees what, which device plays which seat).
+A table is this scene and its parts (see docs/architecture.md, "A table"): the game's
+own part (``game``, a :class:`scenes.table.game.GameTable` from ``scenes/<id>/table.py``:
+its sprites, picks and words), its drawing (``paint``, ``scenes/<id>/draw.py`` on
+:mod:`scenes.table.chrome`), its animations (``motion``), and the shared ones: the couch,
+the decision under way (``turn``), hints, the keeper, the changes record, the log book,
+the log panel, the status line, call-outs (``messages``) and the phones desk. A game's
+table class only names its parts (``game_kind``, ``paint_kind``). A move goes through
+``submit()`` and is told to the parts by one ``move_played`` signal.
 
 The loop: while animations play, nothing else happens. Then, if the seat to move is an
 AI, its decision is stepped a few milliseconds per frame (so the screen keeps 60 fps) and

@@ -7,8 +7,8 @@ timeline swaps in as the event lands. One move is one timeline; a move chained o
 in the same frame (a bird and its flock, an ability and its targets) extends the
 timeline still running rather than starting one beside it (``sequence``).
 
-A mixin of :class:`scenes.yard_birbs.table.YardBirbsTable`: it reads the table's
-sprites (``cards``, ``tokens``, ``strips``, ``boxes``), ``geo`` and the models.
+The table's ``motion`` part: it reads the game part's sprites (``cards``, ``tokens``,
+``strips``, ``boxes``), ``geo`` and the models.
 """
 from __future__ import annotations
 
@@ -63,10 +63,10 @@ class YardBirbsAnimations(Animations):
     def show_disp(self, snapshot: Model) -> Call:
         """Show ``snapshot`` of the plan from here on (labels, counts, the plates' points)."""
         def fn() -> None:
-            self.t.game.disp = snapshot
-            for seat in range(self.t.game.n):
+            self.game.disp = snapshot
+            for seat in range(self.game.n):
                 if not snapshot.over:
-                    self.t.game.boxes[seat].yard = float(snapshot.yard_points(seat))
+                    self.game.boxes[seat].yard = float(snapshot.yard_points(seat))
         return Call(fn)
 
     def say(self, text: str) -> Call:
@@ -89,20 +89,20 @@ class YardBirbsAnimations(Animations):
         ability row's news just above that row."""
         if seat is None:
             surf = self.t.paint.note_surface(text, None, NOTE_WIDTH)
-            a = self.t.game.geo.rect_of("abilities")
+            a = self.game.geo.rect_of("abilities")
             return surf, surf.get_rect(bottomright=(a.right, a.y - 10))
-        area = self.t.game.geo.yard_area(seat)
+        area = self.game.geo.yard_area(seat)
         # the yard as shown and as it will be once the move lands: the note covers neither
-        cols = max(self.t.game.disp.cols(seat), self.t.plan.cols(seat))
-        left = int(self.t.game.geo.col_x(seat, cols - 1, cols) + CW / 2 + 12)
+        cols = max(self.game.disp.cols(seat), self.t.plan.cols(seat))
+        left = int(self.game.geo.col_x(seat, cols - 1, cols) + CW / 2 + 12)
         room = area.right - left - 36
         if room >= NOTE_WIDTH * 2 // 3:
             surf = self.t.paint.note_surface(text, seat, min(room, NOTE_WIDTH))
             return surf, surf.get_rect(midtop=((left + area.right) // 2,
                                                area.y + LABEL_H + 12))
         surf = self.t.paint.note_surface(text, seat, NOTE_WIDTH)
-        bottom = min(area.bottom - 4, self.t.game.geo.rect_of("prompts").y - 8)
-        stacks = max(self.stack_bottom(m, seat) for m in (self.t.game.disp, self.t.plan))
+        bottom = min(area.bottom - 4, self.game.geo.rect_of("prompts").y - 8)
+        stacks = max(self.stack_bottom(m, seat) for m in (self.game.disp, self.t.plan))
         if stacks + 8 + surf.get_height() <= bottom:   # under the tallest flock: on no card
             return surf, surf.get_rect(midtop=(area.centerx, stacks + 8))
         return surf, surf.get_rect(midbottom=(area.centerx, bottom))
@@ -110,11 +110,11 @@ class YardBirbsAnimations(Animations):
     def stack_bottom(self, m: Model, seat: int) -> int:
         """The lowest edge of ``seat``'s cards in ``m`` (its flocks and a bird awaiting one)."""
         cols = m.cols(seat)
-        bottoms = [self.t.game.geo.yard_card_pos(seat, cols, col, len(f) - 1, len(f))[1]
+        bottoms = [self.game.geo.yard_card_pos(seat, cols, col, len(f) - 1, len(f))[1]
                    for col, f in enumerate(m.yards[seat]) if f]
         if m.pending[seat] is not None:
-            bottoms.append(self.t.game.geo.pending_pos(seat, cols)[1])
-        return int(max(bottoms, default=self.t.game.geo.yard_area(seat).y + LABEL_H) + CH / 2)
+            bottoms.append(self.game.geo.pending_pos(seat, cols)[1])
+        return int(max(bottoms, default=self.game.geo.yard_area(seat).y + LABEL_H) + CH / 2)
 
     def sound(self, name: str) -> Call:
         return Call(lambda: self.t.ctx.play(name))
@@ -163,14 +163,14 @@ class YardBirbsAnimations(Animations):
         """A card back in flight for a card the viewer may not see."""
         spr = Card((0, 1, 0), self.t.paint.patterns)
         spr.look("full")
-        self.t.game.extras.append(spr)
+        self.game.extras.append(spr)
         return spr
 
     def drop_extra(self, spr: Card) -> Call:
         def fn() -> None:
             spr.visible = False
-            if spr in self.t.game.extras:
-                self.t.game.extras.remove(spr)
+            if spr in self.game.extras:
+                self.game.extras.remove(spr)
         return Call(fn)
 
     def staggered(self, items: list, gap: float) -> Together:
@@ -187,8 +187,9 @@ class YardBirbsAnimations(Animations):
         for i, card in enumerate(m.hand):
             if card in skip:
                 continue
-            spr = self.t.game.card(card)
-            moves.append(self.slide(spr, self.t.game.geo.hand_pos(i, len(m.hand)), seconds, Z_HAND + i))
+            spr = self.game.card(card)
+            moves.append(self.slide(spr, self.game.geo.hand_pos(
+                i, len(m.hand)), seconds, Z_HAND + i))
         return moves
 
     def yard_reflow(self, m: Model, seat: int, seconds: float = 0.32, skip=()) -> list:
@@ -199,11 +200,11 @@ class YardBirbsAnimations(Animations):
             for row, card in enumerate(flock):
                 if card in skip:
                     continue
-                pos = self.t.game.geo.yard_card_pos(seat, cols, col, row, len(flock))
-                moves.append(self.slide(self.t.game.card(card), pos, seconds, yard_z(col, row)))
+                pos = self.game.geo.yard_card_pos(seat, cols, col, row, len(flock))
+                moves.append(self.slide(self.game.card(card), pos, seconds, yard_z(col, row)))
         pend = m.pending[seat]
         if pend is not None and pend not in skip:
-            moves.append(self.slide(self.t.game.card(pend), self.t.game.geo.pending_pos(seat, cols), seconds,
+            moves.append(self.slide(self.game.card(pend), self.game.geo.pending_pos(seat, cols), seconds,
                                     yard_z(len(m.yards[seat]))))
         return moves
 
@@ -211,13 +212,13 @@ class YardBirbsAnimations(Animations):
               ) -> Call:
         def fn() -> None:
             thing = Thing(pos[0], pos[1], surf=text_surf)
-            self.t.game.popups.append(thing)
+            self.game.popups.append(thing)
 
             def gone() -> None:
-                if thing in self.t.game.popups:
-                    self.t.game.popups.remove(thing)
+                if thing in self.game.popups:
+                    self.game.popups.remove(thing)
             # decoration: it runs beside the move and never holds up the next one
-            self.t.game.decor.append(Timeline([
+            self.game.decor.append(Timeline([
                 Tween(thing, self.t.dur(seconds), ease_out_cubic, y=pos[1] - rise),
                 Tween(thing, self.t.dur(0.25), ease_out_cubic, alpha=0.0),
                 Call(gone)]))
@@ -228,41 +229,43 @@ class YardBirbsAnimations(Animations):
         glow = Thing(alpha=0.0)
 
         def light() -> None:
-            self.t.game.flash[(seat, col)] = glow
+            self.game.flash[(seat, col)] = glow
         return Timeline([Call(light), Tween(glow, self.t.dur(0.15), ease_out_cubic, alpha=255.0),
                          Wait(self.t.dur(0.3)),
                          Tween(glow, self.t.dur(0.25), ease_out_cubic, alpha=0.0),
-                         Call(lambda: self.t.game.flash.pop((seat, col), None))])
+                         Call(lambda: self.game.flash.pop((seat, col), None))])
 
     # -- a round's set-up -----------------------------------------------------------------
     @on(R.RoundStarted)
     def round_started(self, e: R.RoundStarted, rest) -> list:
         old = self.t.plan
-        geo = self.t.game.geo
+        geo = self.game.geo
         steps: list = []
         leaving = []
-        for seat in range(self.t.game.n):
+        for seat in range(self.game.n):
             for flock in old.yards[seat]:
                 for card in flock:
-                    leaving.append(self.fly(self.t.game.card(card), geo.deck_pos(), 0.4, 0.3,
+                    leaving.append(self.fly(self.game.card(card), geo.deck_pos(), 0.4, 0.3,
                                             flip_to=False))
             if old.pending[seat] is not None:
-                leaving.append(self.fly(self.t.game.card(old.pending[seat]), geo.deck_pos(), 0.4))
+                leaving.append(self.fly(self.game.card(old.pending[seat]), geo.deck_pos(), 0.4))
         if old.lifer is not None:
-            leaving.append(self.fly(self.t.game.card(old.lifer), geo.deck_pos(), 0.4, flip_to=False))
+            leaving.append(self.fly(self.game.card(old.lifer),
+                           geo.deck_pos(), 0.4, flip_to=False))
         fade = [Tween(s, self.t.dur(0.3), ease_out_cubic, alpha=0.0, x=s.x + 80)
-                for s in self.t.game.strips]
-        hide_all = Call(lambda: [setattr(s, "visible", False) for s in self.t.game.cards.values()])
+                for s in self.game.strips]
+        hide_all = Call(lambda: [setattr(s, "visible", False) for s in self.game.cards.values()])
         if leaving or fade:
             steps.append(Together(*(leaving or [Wait(0)]), *fade))
             steps.append(self.sound("shuffle"))
-        m = Model.empty(self.t.game.n)
+        m = Model.empty(self.game.n)
         m.totals = list(old.totals)
         m.deck = 55
         self.t.plan = m
         name = self.t.names[e.lead]
         steps += [hide_all, Call(lambda: setattr(self.t, "strips", [])),
-                  Call(lambda: self.t.messages.banner(f"Round {e.round}", f"{name} leads", hold=1.0)),
+                  Call(lambda: self.t.messages.banner(
+                      f"Round {e.round}", f"{name} leads", hold=1.0)),
                   self.say(f"Round {e.round}: dealing"), self.show_disp(m.copy()),
                   Wait(self.t.dur(0.6))]
         return steps
@@ -271,7 +274,7 @@ class YardBirbsAnimations(Animations):
     def hand_dealt(self, group: tuple, rest) -> list:
         """Every hand at once, dealt round the table."""
         m = self.t.plan
-        geo = self.t.game.geo
+        geo = self.game.geo
         flights = []
         viewer = self.t.couch.viewer
         order = []
@@ -281,12 +284,12 @@ class YardBirbsAnimations(Animations):
         order.sort(key=lambda t: (t[0], t[1].seat))
 
         def dealt() -> None:
-            self.t.game.disp.deck = max(self.t.game.disp.deck - 1, 0)
+            self.game.disp.deck = max(self.game.disp.deck - 1, 0)
         for idx, (k, e) in enumerate(order):
             if e.seat == viewer:  # a private event: only the owner's cards show faces
                 cards = sorted(e.cards)
                 card = cards[k]
-                spr = self.t.game.card(card)
+                spr = self.game.card(card)
                 pos = geo.hand_pos(k, len(cards))
                 flights.append(Timeline([
                     self.appear(spr, geo.deck_pos(), "full", False, SHRINK), Call(dealt),
@@ -297,7 +300,7 @@ class YardBirbsAnimations(Animations):
                 seat = e.seat
 
                 def count(s=seat, n=k + 1) -> None:
-                    self.t.game.disp.hand_sizes[s] = n
+                    self.game.disp.hand_sizes[s] = n
                 flights.append(Timeline([
                     self.appear(spr, geo.deck_pos(), "full", False, SHRINK), Call(dealt),
                     spr.move_to(geo.plate_hand_pos(seat), self.t.dur(0.36), 0.4, 0.35),
@@ -318,10 +321,10 @@ class YardBirbsAnimations(Animations):
             m.yards[e.seat] = [[e.card]]
             m.deck -= 1
         for e in group:
-            spr = self.t.game.card(e.card)
-            pos = self.t.game.geo.yard_card_pos(e.seat, m.cols(e.seat), 0, 0, 1)
+            spr = self.game.card(e.card)
+            pos = self.game.geo.yard_card_pos(e.seat, m.cols(e.seat), 0, 0, 1)
             flights.append(Timeline([
-                self.appear(spr, self.t.game.geo.deck_pos(), "full", False, SHRINK),
+                self.appear(spr, self.game.geo.deck_pos(), "full", False, SHRINK),
                 self.fly(spr, pos, 0.4, 0.5, SHRINK, land_kind="compact", z=Z_YARD,
                          flip_to=True)]))
         return [self.staggered(flights, 0.08), self.sound("flip"), self.show_disp(m.copy())]
@@ -331,11 +334,12 @@ class YardBirbsAnimations(Animations):
         m = self.t.plan
         m.lifer = e.card
         m.deck -= 1
-        spr = self.t.game.card(e.card)
+        spr = self.game.card(e.card)
         species = SPECIES[e.card.species]
         return [self.say(f"The Lifer is the {species}"),
-                self.appear(spr, self.t.game.geo.deck_pos(), "full", False, SHRINK),
-                self.fly(spr, self.t.game.geo.lifer_pos(), 0.45, 0.6, 1.0, z=Z_FEEDER, flip_to=True),
+                self.appear(spr, self.game.geo.deck_pos(), "full", False, SHRINK),
+                self.fly(spr, self.game.geo.lifer_pos(), 0.45,
+                         0.6, 1.0, z=Z_FEEDER, flip_to=True),
                 self.sound("flip"), self.show_disp(m.copy()), Wait(self.t.dur(0.25))]
 
     @on(R.AbilitiesDealt)
@@ -343,22 +347,22 @@ class YardBirbsAnimations(Animations):
         m = self.t.plan
         m.abilities = list(e.row)
         steps: list = []
-        if e.redeal and self.t.game.strips is not None:
+        if e.redeal and self.game.strips is not None:
             def out() -> None:
-                self.t.game.old_strips = self.t.game.strips
-                self.t.game.strips = []
-                for s in self.t.game.old_strips:
+                self.game.old_strips = self.game.strips
+                self.game.strips = []
+                for s in self.game.old_strips:
                     self.t.animator.play(Timeline([
                         Tween(s, self.t.dur(0.3), ease_out_cubic, alpha=0.0, x=s.x + 120)]))
             steps += [self.say("New Lifer: abilities re-dealt"),
                       *self.call_out("Abilities re-dealt"), Call(out), Wait(self.t.dur(0.3))]
-        rects, _ = self.t.game.geo.strip_rects()
+        rects, _ = self.game.geo.strip_rects()
         new = [Thing(rects[i].centerx + 200, rects[i].centery, token=t, ability=a, alpha=0.0,
                      glow=0.0) for i, (t, a) in enumerate(e.row)]
 
         def install() -> None:
-            self.t.game.strips = new
-            self.t.game.old_strips = []
+            self.game.strips = new
+            self.game.old_strips = []
         ins = [Tween(s, self.t.dur(0.32), ease_out_back, x=rects[i].centerx, alpha=255.0)
                for i, s in enumerate(new)]
         steps += [Call(install), self.sound("shuffle"), self.staggered(ins, 0.08),
@@ -374,8 +378,8 @@ class YardBirbsAnimations(Animations):
             m.feeder.append([e.seat, None])
         m.feeder[slot] = [e.seat, e.card]
         m.hand_sizes[e.seat] -= 1
-        spr = self.t.game.card(e.card)
-        pos = self.t.game.geo.slot_pos(slot)
+        spr = self.game.card(e.card)
+        pos = self.game.geo.slot_pos(slot)
         name = self.t.names[e.seat]
         steps: list = [self.say(f"{name} plays {card_name(e.card)}")]
         if e.seat == self.t.couch.viewer and e.card in m.hand:
@@ -385,7 +389,7 @@ class YardBirbsAnimations(Animations):
                 *self.hand_reflow(m, 0.3)))
             steps.insert(1, Call(lambda: spr.look("full")))
         else:
-            steps += [self.appear(spr, self.t.game.geo.plate_hand_pos(e.seat), "full", False, 0.4),
+            steps += [self.appear(spr, self.game.geo.plate_hand_pos(e.seat), "full", False, 0.4),
                       self.fly(spr, pos, 0.38, 0.6, 1.0, z=Z_FEEDER + slot, flip_to=True)]
         steps += [self.sound("slide"), self.show_disp(m.copy())]
         return steps
@@ -396,12 +400,12 @@ class YardBirbsAnimations(Animations):
         steps: list = [self.say("Ranking the trick"), Wait(self.t.dur(0.2))]
         for p in e.placements:
             m.places[p.seat] = p.place
-            tok = self.t.game.tokens[p.place]
-            spr = self.t.game.card(p.card)
-            tx, ty = self.t.game.geo.token_on_slot(p.slot)
+            tok = self.game.tokens[p.place]
+            spr = self.game.card(p.card)
+            tx, ty = self.game.geo.token_on_slot(p.slot)
             text, tag = place_words(p, self.t.names[p.seat])
             reason = self.t.paint.reason_badge(tag)
-            sx, sy = self.t.game.geo.slot_pos(p.slot)
+            sx, sy = self.game.geo.slot_pos(p.slot)
             steps += [
                 self.say(text),
                 Together(
@@ -424,8 +428,8 @@ class YardBirbsAnimations(Animations):
         if 0 <= e.slot < len(m.feeder):
             m.feeder[e.slot][1] = None
         m.pending[e.seat] = e.card
-        spr = self.t.game.card(e.card)
-        pos = self.t.game.geo.pending_pos(e.seat, m.cols(e.seat))
+        spr = self.game.card(e.card)
+        pos = self.game.geo.pending_pos(e.seat, m.cols(e.seat))
         who = self.t.names[e.seat]
         return [self.say(f"{who} takes {card_name(e.card)}"), self.sound("slide"),
                 self.fly(spr, pos, 0.42, 0.8, SHRINK, land_kind="compact",
@@ -437,7 +441,7 @@ class YardBirbsAnimations(Animations):
         m = self.t.plan
         m.pending[e.seat] = None
         col = m.to_flock(e.seat, None if e.new else e.flock, e.card)
-        label_pos = self.t.game.geo.gain_pos(e.seat, m.cols(e.seat), col, len(m.yards[e.seat][col]))
+        label_pos = self.game.geo.gain_pos(e.seat, m.cols(e.seat), col, len(m.yards[e.seat][col]))
         steps = [Together(*self.yard_reflow(m, e.seat, 0.3)), self.sound("tap"),
                  self.show_disp(m.copy())]
         if e.points > 0 and not e.new:
@@ -448,9 +452,9 @@ class YardBirbsAnimations(Animations):
     def trick_ended(self, e: R.TrickEnded, rest) -> list:
         m = self.t.plan
         m.feeder = []
-        m.places = [0] * self.t.game.n
-        homes = [Tween(tok, self.t.dur(0.3), ease_out_cubic, x=self.t.game.geo.token_home(p)[0],
-                       y=self.t.game.geo.token_home(p)[1]) for p, tok in self.t.game.tokens.items()]
+        m.places = [0] * self.game.n
+        homes = [Tween(tok, self.t.dur(0.3), ease_out_cubic, x=self.game.geo.token_home(p)[0],
+                       y=self.game.geo.token_home(p)[1]) for p, tok in self.game.tokens.items()]
         text = ("The hands are empty: the round is over" if e.next_lead is None
                 else f"{self.t.names[e.next_lead]} leads the next trick")
         return [self.say(text), Together(*homes), self.show_disp(m.copy()),
@@ -472,9 +476,9 @@ class YardBirbsAnimations(Animations):
                 result = flocks[k]
                 running[seat] += result.points
                 left[seat] -= result.points
-                box = self.t.game.boxes[seat]
+                box = self.game.boxes[seat]
                 cols = len(flocks) + 1
-                spot = self.t.game.geo.gain_pos(seat, cols, k, len(result.cards))
+                spot = self.game.geo.gain_pos(seat, cols, k, len(result.cards))
                 beat.append(self.popup(art.gain_badge(result.points), spot, 0.7, 30))
                 beat.append(self.flash_col(seat, k))
                 beat.append(Tween(box, self.t.dur(0.3), ease_out_cubic, total=running[seat],
@@ -488,7 +492,7 @@ class YardBirbsAnimations(Animations):
     # -- abilities ------------------------------------------------------------------------
     @on(R.AbilityUsed)
     def ability_used(self, e: R.AbilityUsed, rest) -> list:
-        strip = next((s for s in self.t.game.strips if s.ability == e.ability), None)
+        strip = next((s for s in self.game.strips if s.ability == e.ability), None)
         who = self.t.names[e.seat]
         steps: list = [self.say(f"{who} uses {ABILITIES[e.ability].name}"),
                        *self.call_out(f"{who}: {ABILITIES[e.ability].name}", e.seat),
@@ -504,9 +508,9 @@ class YardBirbsAnimations(Animations):
     @on(R.LiferSwapped)
     def lifer_swapped(self, e: R.LiferSwapped, rest) -> list:
         m = self.t.plan
-        geo = self.t.game.geo
+        geo = self.game.geo
         m.lifer = e.card
-        new, old = self.t.game.card(e.card), self.t.game.card(e.old)
+        new, old = self.game.card(e.card), self.game.card(e.old)
         steps: list = self.call_out(f"New Lifer: {SPECIES[e.card.species]}", e.seat)
         if e.seat == self.t.couch.viewer:
             i = m.to_hand(e.old, out=e.card)
@@ -529,17 +533,17 @@ class YardBirbsAnimations(Animations):
     def card_buried(self, e: R.CardBuried, rest) -> list:
         m = self.t.plan
         m.deck += 1
-        deck = self.t.game.geo.deck_pos()
+        deck = self.game.geo.deck_pos()
         who = self.t.names[e.seat]
         if e.src == "lifer":
             m.lifer = None
-            spr = self.t.game.card(e.card)
+            spr = self.game.card(e.card)
             return [self.say("The Lifer goes under the deck"),
                     self.fly(spr, deck, 0.45, 0.5, SHRINK, flip_to=False), self.hide(spr),
                     self.show_disp(m.copy())]
         if e.src == "yard":
             m.from_flock(e.seat, e.flock, e.card)
-            spr = self.t.game.card(e.card)
+            spr = self.game.card(e.card)
             return [self.say(f"{who}'s {card_name(e.card)} flies off"),
                     *self.call_out(f"{SPECIES[e.card.species]} flies off", e.seat),
                     self.fly(spr, deck, 0.45, 0.6, flip_to=False), self.hide(spr),
@@ -548,13 +552,13 @@ class YardBirbsAnimations(Animations):
         m.hand_sizes[e.seat] -= 1
         if e.seat == self.t.couch.viewer and e.card in m.hand:
             m.hand.remove(e.card)
-            spr = self.t.game.card(e.card)
+            spr = self.game.card(e.card)
             steps = [Together(self.fly(spr, deck, 0.45, 0.5, SHRINK, flip_to=False),
                               *self.hand_reflow(m, 0.3)), self.hide(spr)]
         else:
             spr = self.anon()
             spr.visible = False
-            steps = [self.appear(spr, self.t.game.geo.plate_hand_pos(e.seat), "full", False, 0.4),
+            steps = [self.appear(spr, self.game.geo.plate_hand_pos(e.seat), "full", False, 0.4),
                      spr.move_to(deck, self.t.dur(0.45), 0.5, SHRINK), self.drop_extra(spr)]
         return [self.say(f"{who} puts a card under the deck"),
                 *self.call_out("A card under the deck", e.seat), self.sound("slide"), *steps,
@@ -563,13 +567,13 @@ class YardBirbsAnimations(Animations):
     @on(R.CardDrawn)
     def card_drawn(self, e: R.CardDrawn, rest) -> list:
         m = self.t.plan
-        geo = self.t.game.geo
+        geo = self.game.geo
         m.deck -= 1
         m.hand_sizes[e.seat] += 1
         who = self.t.names[e.seat]
         if e.seat == self.t.couch.viewer:  # private: the drawn card shows only to its owner
             i = m.to_hand(e.card)
-            spr = self.t.game.card(e.card)
+            spr = self.game.card(e.card)
             steps = [self.appear(spr, geo.deck_pos(), "full", False, SHRINK),
                      Together(self.fly(spr, geo.hand_pos(i, len(m.hand)), 0.45, 0.5, 1.0,
                                        z=Z_HAND + i, flip_to=True),
@@ -591,7 +595,7 @@ class YardBirbsAnimations(Animations):
         if 0 <= e.slot < len(m.feeder):
             m.feeder[e.slot][1] = e.given
         m.pending[e.seat] = e.taken
-        given, taken = self.t.game.card(e.given), self.t.game.card(e.taken)
+        given, taken = self.game.card(e.given), self.game.card(e.taken)
 
         def grow() -> None:
             given.look("full")
@@ -599,9 +603,9 @@ class YardBirbsAnimations(Animations):
         return [self.say(f"{self.t.names[e.seat]} swaps a bird with the feeder"),
                 *self.call_out(f"Swaps for the {SPECIES[e.taken.species]}", e.seat),
                 self.sound("slide"), Call(grow),
-                Together(self.fly(given, self.t.game.geo.slot_pos(e.slot), 0.5, 0.6, 1.0,
+                Together(self.fly(given, self.game.geo.slot_pos(e.slot), 0.5, 0.6, 1.0,
                                   z=Z_FEEDER + e.slot),
-                         self.fly(taken, self.t.game.geo.pending_pos(e.seat, m.cols(e.seat)), 0.5, 0.6,
+                         self.fly(taken, self.game.geo.pending_pos(e.seat, m.cols(e.seat)), 0.5, 0.6,
                                   SHRINK, land_kind="compact"),
                          *self.yard_reflow(m, e.seat, 0.4, skip=(e.taken,))),
                 self.show_disp(m.copy())]
@@ -609,10 +613,10 @@ class YardBirbsAnimations(Animations):
     @on(R.HandFeederSwapped)
     def hand_feeder_swapped(self, e: R.HandFeederSwapped, rest) -> list:
         m = self.t.plan
-        geo = self.t.game.geo
+        geo = self.game.geo
         if 0 <= e.slot < len(m.feeder):
             m.feeder[e.slot][1] = e.given
-        given, taken = self.t.game.card(e.given), self.t.game.card(e.taken)
+        given, taken = self.game.card(e.given), self.game.card(e.taken)
         pos = geo.slot_pos(e.slot)
         steps: list = [self.say(f"{self.t.names[e.seat]} trades a card with the feeder"),
                        *self.call_out(f"Takes the {SPECIES[e.taken.species]}", e.seat),

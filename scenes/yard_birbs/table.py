@@ -54,7 +54,7 @@ AI_DOING = {R.PLAY: "is choosing a card", R.TAKE: "is taking a bird",
 
 
 class YardBirbsGameTable(GameTable):
-    """YardBirbs table's game part: its sprites, picks and words (scenes.table.game)."""
+    """Yard Birbs' game part: its sprites, picks and words (scenes.table.game)."""
 
     motion_kind = YardBirbsAnimations   # its animations (scenes.table.animations)
 
@@ -72,7 +72,8 @@ class YardBirbsGameTable(GameTable):
         self.strips: list[Thing] = []
         self.old_strips: list[Thing] = []
         self.popups: list[Thing] = []
-        self.t.paint.notes: list[tuple] = []        # call-outs where things happen: (picture, rect, start, hold)
+        # call-outs where things happen: (picture, rect, start, hold)
+        self.t.paint.notes: list[tuple] = []
         self.decor: list = []               # popups' timelines: animated, never waited for
         self.boxes = [ScoreBox() for _ in range(n)]
         self.flash: dict = {}               # (seat, flock) -> Thing with alpha: scoring
@@ -117,7 +118,8 @@ class YardBirbsGameTable(GameTable):
         self.place_all(self.t.plan)
         for seat in range(self.n):
             self.boxes[seat].total = float(v.totals[seat])
-            self.boxes[seat].yard = 0.0 if self.t.plan.over else float(self.t.plan.yard_points(seat))
+            self.boxes[seat].yard = 0.0 if self.t.plan.over else float(
+                self.t.plan.yard_points(seat))
         self.place_tokens(self.t.plan)
         self.build_strips(self.t.plan.abilities)
 
@@ -404,7 +406,7 @@ class YardBirbsGameTable(GameTable):
 
 
 class YardBirbsTable(TableScene):
-    """The YardBirbs table scene: the shared frame, its drawing and its game part."""
+    """The Yard Birbs table scene: the shared frame, its drawing and its game part."""
 
     game_kind = YardBirbsGameTable
     paint_kind = YardBirbsDraw
