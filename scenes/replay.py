@@ -18,12 +18,11 @@ from game.input import Act, Input
 from game.replay import Recording, Replayer, ReplayError, find_recording
 from scenes.table.log import LogLine
 from scenes.table.couch import Couch
+from scenes.table.scene import TableScene
 
 if TYPE_CHECKING:
     from game.context import Context
     from game.scene import Scene
-    from game.session import Match
-    from scenes.table.keeping import Resume
 
 SPEEDS = ("slow", "normal", "fast")
 
@@ -43,7 +42,7 @@ class _Recorded:
 class _Player:
     """Plays each seat from the recording (the table's bots dictionary holds one per seat)."""
 
-    def __init__(self, table: "ReplayMixin") -> None:
+    def __init__(self, table: ReplayTable) -> None:
         self.table = table
 
     def begin(self, state, seat: int) -> _Recorded:
@@ -65,19 +64,24 @@ class ReplayCouch(Couch):
         return self.t.view_seat
 
 
-class ReplayMixin:
-    """Mixed in front of a game's table class (see :func:`replay_table`)."""
+class ReplayTable(TableScene):
+    """A recorded match played back at its game's own table: the game's part and drawing
+    (from the table class its spec names), a couch with nobody on it, the recording as
+    every seat's player, and the watcher's controls."""
 
-    recording: Recording
     records = False
     couch_kind = ReplayCouch
     always_prompts = True
+    watching = True
 
-    def __init__(self, ctx: Context, match: Match, resume: Resume | None = None) -> None:
+    def __init__(self, ctx: Context, recording: Recording, table: type[TableScene]) -> None:
+        self.recording = recording
+        self.game_kind, self.paint_kind = table.game_kind, table.paint_kind
+        match = recording.to_match()
         self.paused = False
         self.view_seat: int | None = None       # None: the spectator's view
         self.replay_speed = "normal"
-        super().__init__(ctx, match, resume)
+        super().__init__(ctx, match)
         self.player = Replayer(self.recording)
         self.bots = {seat: _Player(self) for seat in range(match.num_players)}
         self.on_finished = lambda table: None    # stay on the last position
@@ -147,14 +151,14 @@ class ReplayMixin:
     def go_to(self, k: int) -> None:
         """Show the position after ``k`` moves without animation (log rebuilt to match)."""
         self.animator.finish_all()
-        self._queued.clear()
-        self._queued_banner = None
-        self.banner_text = ""
+        self.log_book._queued.clear()
+        self.log_book._queued_banner = None
+        self.messages.banner_text = ""
         self.state = self.player.state_at(k)
         self.moves_played = k
         self.turn.decision = None
         self.finished_for = 0.0
-        self.log_lines = deque(self._lines_upto(k), maxlen=self.log_lines.maxlen)
+        self.log_book.log_lines = deque(self._lines_upto(k), maxlen=self.log_book.log_lines.maxlen)
         self.turn_seat = self.state.current_player
         self.show_view()
         self.dirty = False
@@ -165,7 +169,7 @@ class ReplayMixin:
             seat = self.player.seat_at(i)
             lines += [LogLine.of(e.describe(self.names), seat)
                       for e in self.player.events_at(i)
-                      if self.loggable(e) and not isinstance(e, GameOver)]
+                      if self.game.loggable(e) and not isinstance(e, GameOver)]
         return lines
 
     # -- words ----------------------------------------------------------------------------
@@ -184,13 +188,6 @@ class ReplayMixin:
     def prompt_bar(self):
         return self.prompts()
 
-    def plate_label(self, seat: int, width: int) -> tuple[str, int]:
-        """People by their names (nobody watching is 'You'), AI seats as at the table."""
-        info = self.match.seats[seat]
-        if info.human:
-            return info.name, 32
-        return super().plate_label(seat, width)
-
 
 def replay_table(ctx: Context, recording: Recording) -> Scene:
     """A table scene replaying ``recording`` (the game's own table class, replaying)."""
@@ -199,9 +196,7 @@ def replay_table(ctx: Context, recording: Recording) -> Scene:
     spec = table_spec(recording.game_id)
     if spec is None:
         raise ReplayError(f"{recording.game_name} has no table in this Birdhouse.")
-    cls = spec.table_class()
-    replaying = type(f"Replay{cls.__name__}", (ReplayMixin, cls), {"recording": recording})
-    return replaying(ctx, recording.to_match())
+    return ReplayTable(ctx, recording, spec.table_class())
 
 
 def replay_scene(ctx: Context, what: Recording | int | str) -> Scene:

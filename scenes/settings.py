@@ -23,7 +23,8 @@ class SettingsScene(MenuScene):
         kiosk = self.ctx.options.kiosk
         rows = []
         if not kiosk:
-            rows.append(Choice(self._row(), "Fullscreen", ON_OFF, int(s.fullscreen), self._fullscreen))
+            rows.append(Choice(self._row(), "Fullscreen", ON_OFF,
+                        int(s.fullscreen), self._fullscreen))
             sizes = [f"{w} \u00d7 {h}" for w, h in WINDOW_SIZES]
             current = WINDOW_SIZES.index(s.window_size) if s.window_size in WINDOW_SIZES else 0
             rows.append(Choice(self._row(), "Window size", sizes, current, self._size))

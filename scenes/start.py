@@ -23,7 +23,7 @@ ROUTES = {
     "error": "scenes.error:ErrorScene",
     # games
     "table": "scenes.table.spec:make_table",           # (match, resume=None)
-    "guided": "scenes.table.coach:coached_table",      # (game_id)
+    "guided": "scenes.table.coached:coached_table",      # (game_id)
     "replay": "scenes.replay:replay_scene",            # (match id, file or Recording)
     "results": "scenes.results:Results",
     "rejoin": "scenes.resume:Rejoin",

@@ -9,7 +9,8 @@ import pytest
 from game import settings as settings_mod
 from scenes.game_select import GameSelect
 from scenes.seat_setup import SeatSetup
-from scenes.table.coach import Coach, GuideOffer, first_play, guide_for
+from scenes.table.coach import GuideOffer, first_play, guide_for
+from scenes.table.coached import CoachedTable
 from scenes.table.spec import make_table
 from sprites import ui
 from tests.harness import drawing, make_app, press, show, run_until as frames_until
@@ -60,7 +61,7 @@ def coached_turn(app, table, met: dict | None = None):
     before = table.moves_played
     for _ in range(40):
         if met is not None and table.turn.picker is not None and table.coach_lines():
-            met.setdefault(table.step, table.coach_lines()[1])
+            met.setdefault(table.game.step, table.coach_lines()[1])
         press(app, pygame.K_RETURN, 2)
         if table.moves_played != before:
             return suggestion
@@ -87,7 +88,7 @@ def test_first_play_offers_a_guided_game_that_coaches_then_lets_go(app, tmp_path
     press(app, pygame.K_RETURN, 3)
     table = app.stack.top
     guide = guide_for("cubirds")
-    assert isinstance(table, Coach) and table.match.seed == guide.seed
+    assert isinstance(table, CoachedTable) and table.match.seed == guide.seed
     assert table.match.num_players == guide.players and table.match.humans == [0]
     assert table.keeper.match_id is None                       # not recorded: no history, no stats
     assert not table.ctx.store.unfinished()
@@ -116,7 +117,7 @@ def test_a_different_choice_is_allowed_and_the_coach_says_what_it_suggested(app)
     # but not counted)
     coached_turn(app, table)
     assert table.coach_moves == 0
-    assert run_until(app, lambda: table.coach_target() is not None and table.step == "play")
+    assert run_until(app, lambda: table.coach_target() is not None and table.game.step == "play")
     suggestion = table.hints.hint_action
     others = [o for o in table.turn.picker.options if o.enabled and o.value != suggestion]
     assert others
@@ -167,7 +168,7 @@ def test_guided_game_can_be_asked_for_from_game_select(app):
     select.group.focus(card)
     press(app, pygame.K_h, 3)
     table = app.stack.top
-    assert isinstance(table, Coach) and table.match.seed == guide_for("flappy_families").seed
+    assert isinstance(table, CoachedTable) and table.match.seed == guide_for("flappy_families").seed
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -177,7 +178,7 @@ def test_every_game_has_a_guided_game_that_coaches_its_moves(app, game_id):
     press(app, pygame.K_RETURN, 3)
     table = app.stack.top
     guide = guide_for(game_id)
-    assert isinstance(table, Coach) and table.match.seed == guide.seed
+    assert isinstance(table, CoachedTable) and table.match.seed == guide.seed
     first = None
     while table.coach_moves < guide.moves:
         played = coached_turn(app, table)
@@ -225,7 +226,7 @@ def test_the_coach_stays_until_every_kind_of_pick_met_has_had_its_lesson(app, ga
         assert R.BIRDSEED_BURY in met and table.coach_moves > table.guide.moves
     # the goodbye is said at a decision of a kind already taught
     assert run_until(app, lambda: table.human_deciding)
-    assert table.step in table.coach_taught and table.coach_target() is None
+    assert table.game.step in table.coach_taught and table.coach_target() is None
 
 
 def start_guided_game(app, game_id: str):
@@ -238,7 +239,7 @@ def start_guided_game(app, game_id: str):
     select.group.focus(card)
     press(app, pygame.K_h, 3)
     table = app.stack.top
-    assert isinstance(table, Coach)
+    assert isinstance(table, CoachedTable)
     return table
 
 

@@ -157,7 +157,7 @@ def test_privacy_screen_between_two_humans_and_only_the_owner_opens_it(app, toy)
     app.frame(1 / 60)
     assert app.stack.top is table and table.couch.viewer == 0
     assert table.shown == table.state.view(0)
-    assert table.status_line().startswith("Ana")     # whose hand is on show
+    assert table.status_bar.status_line().startswith("Ana")     # whose hand is on show
     pad(app, table.ben, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)  # Ben cannot steer Ana's choice
     first = table.turn.picker.index
     assert first == 0

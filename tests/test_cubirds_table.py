@@ -61,11 +61,11 @@ def install(app, table, state) -> None:
     table.animator.finish_all()
     table.state = state
     table.shown = state.view(table.couch.viewer)
-    table.refresh()
+    table.game.refresh()
     table.dirty = False
     table.turn.turn_ready = False
     table.turn.decision = None
-    table.banner_text = ""
+    table.messages.banner_text = ""
     record_moves(table)
     app.frame(STEP)
 
@@ -101,8 +101,8 @@ def test_an_all_ai_table_plays_to_the_results(app):
     assert run_until(app, lambda: isinstance(app.stack.top, Results), 6000)
     assert table.state.is_terminal() and table.state.winners()
     assert moves and all(legal for _, legal in moves)
-    assert any("places" in line for line in table.log_lines)
-    assert not any(line.endswith(" is up.") for line in table.log_lines)
+    assert any("places" in line for line in table.log_book.log_lines)
+    assert not any(line.endswith(" is up.") for line in table.log_book.log_lines)
 
 
 def test_a_human_plays_full_turns_with_the_keyboard(app):
@@ -111,10 +111,10 @@ def test_a_human_plays_full_turns_with_the_keyboard(app):
     turns = 0
     while turns < 3:
         assert run_until(app, lambda: ready(table))
-        assert table.state.view(None).phase == PLACE and table.step == "species"
+        assert table.state.view(None).phase == PLACE and table.game.step == "species"
         press(app, pygame.K_RIGHT)
         press(app, pygame.K_RETURN)
-        assert table.step == "end" and table.preview is not None
+        assert table.game.step == "end" and table.game.preview is not None
         press(app, pygame.K_DOWN)
         press(app, pygame.K_RETURN)
         # then whatever the turn asks (restore, draw 2, flock): take the focused choice
@@ -123,13 +123,13 @@ def test_a_human_plays_full_turns_with_the_keyboard(app):
             if table.state.current_player != 0 or table.state.is_terminal():
                 break
             if ready(table):
-                assert table.step in ("restore", "draw", "flock")
+                assert table.game.step in ("restore", "draw", "flock")
                 press(app, pygame.K_RETURN)
         turns += 1
     mine = [a for a, _ in moves if isinstance(a, Place)]
     assert len(mine) >= 3
     assert all(legal for _, legal in moves)
-    assert sum(line.startswith("Robin places") for line in table.log_lines) == 3
+    assert sum(line.startswith("Robin places") for line in table.log_book.log_lines) == 3
 
 
 def test_a_move_chosen_with_the_mouse(app):
@@ -138,11 +138,11 @@ def test_a_move_chosen_with_the_mouse(app):
     moves = table.moves = record_moves(table)
     option = table.turn.picker.options[-1]          # the last species group in the hand
     click(app, option.rect.center)
-    assert table.step == "end" and table.chosen == option.value
+    assert table.game.step == "end" and table.game.chosen == option.value
     end = next(o for o in table.turn.picker.options if o.value == (2, "right"))
     post(pygame.event.Event(pygame.MOUSEMOTION, pos=end.rect.center, rel=(1, 1), buttons=(0, 0, 0)))
     app.frame(STEP)
-    assert table.turn.picker.focused is end and table.preview is not None
+    assert table.turn.picker.focused is end and table.game.preview is not None
     click(app, end.rect.center)
     assert moves[0] == (Place(option.value, 2, "right"), True)
 
@@ -155,11 +155,11 @@ def test_back_steps_back_within_the_placement_then_opens_pause(app):
     press(app, pygame.K_RIGHT)
     species = table.turn.picker.focused.value
     press(app, pygame.K_RETURN)
-    assert table.step == "end"
+    assert table.game.step == "end"
     before = table.state.to_dict()
     press(app, pygame.K_ESCAPE)
-    assert table.step == "species" and table.turn.picker.focused.value == species
-    assert table.preview is None and not isinstance(app.stack.top, Pause)
+    assert table.game.step == "species" and table.turn.picker.focused.value == species
+    assert table.game.preview is None and not isinstance(app.stack.top, Pause)
     assert table.state.to_dict() == before
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, Pause)
@@ -177,13 +177,13 @@ def test_draw_two_can_be_declined(app):
     press(app, pygame.K_RETURN)            # the first group: owls
     # focus starts on the end that takes the most; its neighbour traps nothing
     assert table.status() == "Right end of row 1: you take 1 Duck, 1 Robin"
-    assert [s.key for s in table.preview.captured] == ["duck", "robin"]
+    assert [s.key for s in table.game.preview.captured] == ["duck", "robin"]
     press(app, pygame.K_LEFT)
     assert table.status() == "Left end of row 1: nothing trapped"
-    assert table.preview.captured == [] and len(table.preview.ghosts) == 1
+    assert table.game.preview.captured == [] and len(table.game.preview.ghosts) == 1
     press(app, pygame.K_RETURN)
     assert run_until(app, lambda: ready(table))
-    assert state.phase == DRAW and table.step == "draw"
+    assert state.phase == DRAW and table.game.step == "draw"
     assert table.turn.picker.focused.value == DrawTwo(True)
     press(app, pygame.K_DOWN)
     assert table.turn.picker.focused.value == DrawTwo(False)
@@ -201,24 +201,25 @@ def test_emptying_the_hand_without_a_capture_goes_straight_to_the_round_end(app)
     install(app, table, state)
     assert run_until(app, lambda: ready(table))
     press(app, pygame.K_RETURN)            # the only group: the two magpies
-    assert table.step == "end"
+    assert table.game.step == "end"
     assert table.status() == ("Left end of row 1: nothing trapped, your hand is empty: "
                               "the round ends")
     press(app, pygame.K_RETURN)
     assert [a for a, _ in table.moves] == [Place("magpie", 0, "left")]
     steps, banners = set(), set()
     for _ in range(4000):
-        steps.add(table.step)
-        banners.add(table.banner_text)
+        steps.add(table.game.step)
+        banners.add(table.messages.banner_text)
         if ready(table):
             break
         app.frame(STEP)
-    assert "draw" not in steps and not table.buttons
+    assert "draw" not in steps and not table.game.buttons
     assert {"Round 1 ends", "Round 2"} <= banners
     assert table.state.round == 2 and table.state.current_player == 0
-    assert table.step == "species" and sum(map(len, table.hand_spr.values())) == 8
-    assert table.counts.hand_sizes == [8, 8, 8] and [len(r) for r in table.rows_spr] == [5, 3, 3, 3]
-    assert any("hand is empty: round 1 ends" in line for line in table.log_lines)
+    assert table.game.step == "species" and sum(map(len, table.game.hand_spr.values())) == 8
+    assert table.game.counts.hand_sizes == [8, 8, 8] and [
+        len(r) for r in table.game.rows_spr] == [5, 3, 3, 3]
+    assert any("hand is empty: round 1 ends" in line for line in table.log_book.log_lines)
 
 
 def test_a_flock_is_offered_and_flown(app):
@@ -230,14 +231,14 @@ def test_a_flock_is_offered_and_flown(app):
     assert state.phase == FLOCK
     install(app, table, state)
     assert run_until(app, lambda: ready(table))
-    assert table.step == "flock"
+    assert table.game.step == "flock"
     assert [o.value for o in table.turn.picker.options] == [Flock("owl"), Pass()]
     assert "flock of 3 Owls" in table.status()
     press(app, pygame.K_RETURN)
     assert table.moves[0] == (Flock("owl"), True)
     run_until(app, lambda: not table.animator.busy)
     app.frame(STEP)
-    assert table.counts.collections[0] == {"owl": 1, "robin": 1}
+    assert table.game.counts.collections[0] == {"owl": 1, "robin": 1}
 
 
 def test_a_restoration_card_matching_the_row_is_placed_without_asking(app):
@@ -247,9 +248,9 @@ def test_a_restoration_card_matching_the_row_is_placed_without_asking(app):
     state.apply(Place("robin", 3, "left"))  # leaves robin, robin: the drawn robin matches
     assert state.phase == RESTORE and state.view(None).pending == "robin"
     install(app, table, state)
-    assert run_until(app, lambda: ready(table) and table.step == "restore")
+    assert run_until(app, lambda: ready(table) and table.game.step == "restore")
     assert table.moves[0] == (Restore("left"), True)
-    assert table.shown.pending == "parrot" and table.pending_spr is not None
+    assert table.shown.pending == "parrot" and table.game.pending_spr is not None
     assert len(table.turn.picker.options) == 2
     press(app, pygame.K_RIGHT)
     press(app, pygame.K_RETURN)
@@ -257,7 +258,7 @@ def test_a_restoration_card_matching_the_row_is_placed_without_asking(app):
 
 
 def for_row_labels(table) -> list[str]:
-    return [item.what for item in table.audit_items() if item.what.startswith("For row")]
+    return [item.what for item in table.paint.audit_items() if item.what.startswith("For row")]
 
 
 def test_the_for_row_label_goes_when_its_card_joins_the_row(app):
@@ -269,36 +270,36 @@ def test_the_for_row_label_goes_when_its_card_joins_the_row(app):
                   deck=("parrot", "robin"))
     state.apply(Place("robin", 3, "left"))  # the drawn robin matches: a second card comes
     install(app, table, state)   # its first frame plays the forced Restore("left")
-    spot = table.geo.rect_of("pending").center
+    spot = table.game.geo.rect_of("pending").center
 
     def in_row(spr) -> bool:
-        row = table.rows_spr[3]
+        row = table.game.rows_spr[3]
         return (spr in row and spr.z == 0
-                and spr.rect.center == table.geo.row_centres(3, len(row))[row.index(spr)])
+                and spr.rect.center == table.game.geo.row_centres(3, len(row))[row.index(spr)])
 
-    first = table.rows_spr[3][0]
+    first = table.game.rows_spr[3][0]
     assert first.key == "robin" and not in_row(first)      # about to fly to the row
     assert for_row_labels(table) == ["For row 4"]
 
     def on_spot() -> bool:
-        spr = table.pending_spr
+        spr = table.game.pending_spr
         return spr is not None and spr.visible and spr.z == 0 and spr.rect.center == spot
 
     between = 0   # frames with the robin in its row and no card on the spot yet
-    while not (ready(table) and table.step == "restore"):
+    while not (ready(table) and table.game.step == "restore"):
         app.frame(STEP)
         if in_row(first) and not on_spot():
             between += 1
             assert for_row_labels(table) == []
     assert between > 0 and on_spot() and for_row_labels(table) == ["For row 4"]
-    parrot = table.pending_spr
+    parrot = table.game.pending_spr
     press(app, pygame.K_RIGHT)
     press(app, pygame.K_RETURN)
     assert table.moves[-1] == (Restore("right"), True)
     assert run_until(app, lambda: parrot.z == 1, 100)       # it flies to the row ...
     assert for_row_labels(table) == ["For row 4"]
     assert run_until(app, lambda: parrot.z == 0, 100)       # ... and lands: no label
-    assert table.rows_spr[3][-1].key == "parrot" and for_row_labels(table) == []
+    assert table.game.rows_spr[3][-1].key == "parrot" and for_row_labels(table) == []
 
 
 # -- drawing ----------------------------------------------------------------------------------
@@ -312,10 +313,10 @@ def test_the_table_renders_at_every_player_count(app, players):
     screen = app.screen
     colours = {screen.get_at((x, y))[:3] for x in range(0, 1920, 97) for y in range(0, 1080, 89)}
     assert len(colours) > 20
-    groups = {s: len(cards) for s, cards in table.hand_spr.items()}
+    groups = {s: len(cards) for s, cards in table.game.hand_spr.items()}
     assert groups == dict(table.shown.hand)
     for seat in range(players):  # every plate inside the title-safe area
-        rect = table.seat_rect(seat)
+        rect = table.game.seat_rect(seat)
         assert 96 <= rect.x and rect.right <= 1824 and 54 <= rect.y and rect.bottom <= 1026
 
 
@@ -344,16 +345,16 @@ def test_hidden_cards_never_reach_the_screen(app, humans):
 
 def test_a_spectator_deal_shows_only_backs_for_the_hands(app):
     table = show(app, CuBirdsTable(app.ctx, match(4, humans=0, seed=6)), frames=1)
-    assert table.couch.viewer is None and table.hand_spr == {}
-    faces = Counter(s.key for s in table.flying if s.key is not None)
-    backs = [s for s in table.flying if s.key is None]
+    assert table.couch.viewer is None and table.game.hand_spr == {}
+    faces = Counter(s.key for s in table.game.flying if s.key is not None)
+    backs = [s for s in table.game.flying if s.key is None]
     assert len(backs) == 4 * 8              # the hands travel face down
     public = Counter(table.shown.discard)   # repeated setup birds, face up
     for pairs in table.shown.collections:   # and the four first collection cards
         public.update(dict(pairs))
     assert faces == public
     run_until(app, lambda: not table.animator.busy)
-    assert table.flying == [] and table.hand_spr == {}
+    assert table.game.flying == [] and table.game.hand_spr == {}
 
 
 def test_a_gamepad_alone_places_birds(app):
@@ -365,9 +366,9 @@ def test_a_gamepad_alone_places_birds(app):
     for act in (Act.RIGHT, Act.CONFIRM, Act.DOWN):
         app.dispatch(Input(act, "pad0"))
         app.frame(STEP)
-    assert table.step == "end"
+    assert table.game.step == "end"
     app.dispatch(Input(Act.BACK, "pad0"))     # B steps back ...
-    assert table.step == "species"
+    assert table.game.step == "species"
     app.dispatch(Input(Act.CONFIRM, "pad0"))  # ... and A chooses again
     r, side = table.turn.picker.focused.value
     app.dispatch(Input(Act.CONFIRM, "pad0"))
@@ -390,10 +391,10 @@ def test_a_hint_focuses_the_species_then_its_row_end_and_plays_as_hinted(app):
     moves = record_moves(table)
     press(app, pygame.K_RIGHT)                 # wherever the player was looking
     hint = wait_for_hint(app, table)
-    assert isinstance(hint, Place) and table.step == "species"
+    assert isinstance(hint, Place) and table.game.step == "species"
     assert table.turn.picker.focused.value == hint.species
-    assert table.log_lines[-1].startswith("Hint: ")
+    assert table.log_book.log_lines[-1].startswith("Hint: ")
     press(app, pygame.K_RETURN)                # the hinted species: its end is in focus
-    assert table.step == "end" and table.turn.picker.focused.value == (hint.row, hint.side)
+    assert table.game.step == "end" and table.turn.picker.focused.value == (hint.row, hint.side)
     press(app, pygame.K_RETURN)
     assert moves[0] == (hint, True)

@@ -31,9 +31,9 @@ def run_until(app, test, limit: int = 4000) -> bool:
 
 
 def human_ready(table, step=None):
-    ready = (table.turn.turn_ready and not table.animator.busy and not table.follow_ups
+    ready = (table.turn.turn_ready and not table.animator.busy and not table.game.follow_ups
              and table.couch.is_human(table.state.current_player))
-    return ready and (step is None or table.step == step)
+    return ready and (step is None or table.game.step == step)
 
 
 def guard_legality(table):
@@ -73,31 +73,32 @@ def known_cards(state, seat):
 
 def faces_ok(table, seat):
     allowed = known_cards(table.state, seat)
-    for sprite in table.all_sprites():
+    for sprite in table.game.all_sprites():
         if sprite.key is None:
             assert sprite.face is sprite.back or not sprite.face_up
         else:
             assert sprite.key in allowed, f"the face of card {sprite.key} is on screen"
-    for sc in table.slots:
+    for sc in table.game.slots:
         if sc is not None and sc.memory is not None:
             assert sc.card in allowed
-    assert set(table.board.hand) <= allowed
+    assert set(table.game.board.hand) <= allowed
 
 
 def test_an_all_ai_table_reaches_the_results_showing_no_hidden_face(app):
     table = show(app, FlappyFamiliesTable(app.ctx, quick_match("flappy_families", 2, seed=5,
                                                                autoplay=True)))
-    assert table.couch.viewer is None and table.board.hand == []
+    assert table.couch.viewer is None and table.game.board.hand == []
     kinds = set()
     for _ in range(9000):
         app.frame(1 / 60)
         if isinstance(app.stack.top, Results):
             break
         faces_ok(table, None)
-        kinds |= {sc.memory[1] for sc in table.slots if sc is not None and sc.memory is not None}
+        kinds |= {sc.memory[1]
+            for sc in table.game.slots if sc is not None and sc.memory is not None}
     assert isinstance(app.stack.top, Results) and table.state.is_terminal()
     assert "yours" not in kinds            # a spectator has hidden nothing
-    assert any("flips" in line for line in table.log_lines)
+    assert any("flips" in line for line in table.log_book.log_lines)
 
 
 def _turn_with(app, table, option):
@@ -107,27 +108,27 @@ def _turn_with(app, table, option):
     if table.state.current_player != 0:                  # a predator ended the turn
         return "predator"
     assert run_until(app, lambda: human_ready(table, "action"))
-    allowed = table.allowed()
+    allowed = table.game.allowed()
     if not allowed[option]:
         option = "A"
     for _ in range("ABC".index(option)):
         press(app, pygame.K_DOWN)
-    assert table.focused == option
+    assert table.game.focused == option
     press(app, pygame.K_RETURN)
     if option == "A":
-        assert table.step == "second" and table.state.phase == R.ACTION   # nothing sent yet
+        assert table.game.step == "second" and table.state.phase == R.ACTION   # nothing sent yet
         press(app, pygame.K_RIGHT)
         press(app, pygame.K_RETURN)
     elif option == "B":
-        assert table.step == "b_card"
+        assert table.game.step == "b_card"
         press(app, pygame.K_RETURN)
     else:
-        for _ in range(table.c_needed()):
-            assert table.step == "c_card"
+        for _ in range(table.game.c_needed()):
+            assert table.game.step == "c_card"
             press(app, pygame.K_RETURN)
-            assert table.step == "c_space"
+            assert table.game.step == "c_space"
             press(app, pygame.K_RETURN)
-    assert table.follow_ups or table.state.phase != R.ACTION
+    assert table.game.follow_ups or table.state.phase != R.ACTION
     run_until(app, lambda: table.state.current_player != 0 or table.state.is_terminal(), 2000)
     return option
 
@@ -151,11 +152,11 @@ def test_one_flip_with_the_mouse(app):
     table = show(app, FlappyFamiliesTable(app.ctx, one_human(0, seed=8)))
     assert run_until(app, lambda: human_ready(table, "flip"))
     before = sum(1 for s in table.state.view(0).wild if s is not None and s.face_up)
-    slot = next(s for s, sc in enumerate(table.slots) if sc is not None)
-    spot = table.geo.slot_rect(slot).center
+    slot = next(s for s, sc in enumerate(table.game.slots) if sc is not None)
+    spot = table.game.geo.slot_rect(slot).center
     post(pygame.event.Event(pygame.MOUSEMOTION, pos=spot, rel=(1, 1), buttons=(0, 0, 0)))
     app.frame(1 / 60)
-    assert table.focused == ("slot", slot)
+    assert table.game.focused == ("slot", slot)
     post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=spot, button=1))
     app.frame(1 / 60)
     after = table.state.view(0)
@@ -171,31 +172,31 @@ def test_back_steps_back_through_step_two(app):
     table = show(app, FlappyFamiliesTable(app.ctx, one_human(0, count=2, seed=3)))
     for _ in range(12):   # find a turn whose first flip is not a predator
         assert run_until(app, lambda: human_ready(table))
-        if table.step == "flip":
+        if table.game.step == "flip":
             press(app, pygame.K_RETURN)
-        elif table.step == "action":
+        elif table.game.step == "action":
             break
     assert run_until(app, lambda: human_ready(table, "action"))
     before = table.state.to_dict()
     press(app, pygame.K_RETURN)                    # A ...
-    assert table.step == "second"
+    assert table.game.step == "second"
     press(app, pygame.K_ESCAPE)                    # ... no: back to the choice, A in focus
-    assert table.step == "action" and table.focused == "A"
+    assert table.game.step == "action" and table.game.focused == "A"
     press(app, pygame.K_DOWN)
     press(app, pygame.K_RETURN)                    # B ...
-    assert table.step == "b_card"
+    assert table.game.step == "b_card"
     press(app, pygame.K_ESCAPE)
-    assert table.step == "action" and table.focused == "B"
-    if table.allowed()["C"]:
+    assert table.game.step == "action" and table.game.focused == "B"
+    if table.game.allowed()["C"]:
         press(app, pygame.K_DOWN)
         press(app, pygame.K_RETURN)                # C: a card, a space, then back twice
-        assert table.step == "c_card"
+        assert table.game.step == "c_card"
         press(app, pygame.K_RETURN)
-        assert table.step == "c_space" and len(table.plan_c) == 1
+        assert table.game.step == "c_space" and len(table.game.plan_c) == 1
         press(app, pygame.K_ESCAPE)
-        assert table.step == "c_card" and table.plan_c == []
+        assert table.game.step == "c_card" and table.game.plan_c == []
         press(app, pygame.K_ESCAPE)
-        assert table.step == "action" and table.focused == "C"
+        assert table.game.step == "action" and table.game.focused == "C"
     assert table.state.to_dict() == before         # nothing reached the rules
     assert not isinstance(app.stack.top, Pause)
     press(app, pygame.K_ESCAPE)                    # nothing left to step back: the pause menu
@@ -208,14 +209,14 @@ def test_the_table_renders_at_every_player_count(app, count):
                  frames=3)
     assert table.layout.problems == []
     for seat in range(count):
-        assert ui.SAFE.contains(table.seat_rect(seat))
+        assert ui.SAFE.contains(table.paint.seat_rect(seat))
     for slot in range(R.SLOTS):
-        assert ui.SAFE.contains(table.geo.slot_rect(slot))
-    for rect in table.geo.action_rects().values():
+        assert ui.SAFE.contains(table.game.geo.slot_rect(slot))
+    for rect in table.game.geo.action_rects().values():
         assert ui.SAFE.contains(rect)
-    hand = table.geo.hand_area()
+    hand = table.game.geo.hand_area()
     eleven = [(f, 5) for f in range(11)]          # even a hand of every family fits its strip
-    for rect in table.geo.group_layout(eleven):
+    for rect in table.game.geo.group_layout(eleven):
         assert hand.contains(rect.inflate(0, -8)) and ui.SAFE.contains(rect)
 
 
@@ -227,16 +228,16 @@ def test_a_human_sees_only_what_their_seat_knows(app):
         app.frame(1 / 60)
         faces_ok(table, 1)
         mine_seen |= any(sc is not None and sc.memory is not None and sc.memory[1] == "yours"
-                         for sc in table.slots)
+                         for sc in table.game.slots)
         if mine_seen and len(applied) > 12:
             break
         if human_ready(table):
-            if table.step == "action":        # hide cards with B or C where allowed
-                for _ in range(2 if table.allowed()["C"] else 1):
+            if table.game.step == "action":        # hide cards with B or C where allowed
+                for _ in range(2 if table.game.allowed()["C"] else 1):
                     press(app, pygame.K_DOWN)
             press(app, pygame.K_RETURN)
     assert mine_seen
-    others = {sc.card for sc in table.slots if sc is not None and sc.card is not None}
+    others = {sc.card for sc in table.game.slots if sc is not None and sc.card is not None}
     assert others <= known_cards(table.state, 1)
 
 
@@ -245,13 +246,13 @@ def until_a_known_back(app, table) -> int:
     face-down card it knows in the Wild; that card's slot."""
     for _ in range(12):
         assert run_until(app, lambda: human_ready(table))
-        if table.step == "flip":
+        if table.game.step == "flip":
             offered = {o.value for o in table.turn.picker.options}
-            known = [s for s, sc in enumerate(table.slots) if sc is not None
+            known = [s for s, sc in enumerate(table.game.slots) if sc is not None
                      and sc.memory is not None and ("slot", s) in offered]
             if known:
                 return known[0]
-        if table.step == "action":
+        if table.game.step == "action":
             press(app, pygame.K_DOWN)
         press(app, pygame.K_RETURN)
     raise AssertionError("the viewer never came to know a face-down card")
@@ -270,8 +271,8 @@ def test_the_memory_aid_is_the_matchs_option(app, aid):
     table.turn.picker.index = next(i for i, o in enumerate(table.turn.picker.options)
                               if o.value == ("slot", slot))
     app.frame(1 / 60)
-    assert (table.slots[slot].sprite.back is table.cards.back()) is not aid
-    assert bool(table.memory_note()) is aid   # "you hid ... here" beside the status line
+    assert (table.game.slots[slot].sprite.back is table.game.cards.back()) is not aid
+    assert bool(table.game.memory_note()) is aid   # "you hid ... here" beside the status line
 
 
 class Scripted:
@@ -308,7 +309,7 @@ def install(app, table, state) -> None:
     table.state = state
     table.keeper.guard = None
     table.shown = state.view(table.couch.viewer)
-    table.refresh()
+    table.game.refresh()
     table.turn.turn_ready = False
     table.turn.decision = None
 
@@ -331,7 +332,7 @@ def test_a_row_a_predator_emptied_stays_empty_and_the_next_player_plays_around_i
     applied = guard_legality(table)
     assert run_until(app, lambda: human_ready(table, "flip"))
     assert applied == [R.Flip(7)] and fox in table.state.hands[0]
-    assert table.slots[5:10] == [None] * 5 and table.state.wild[5:10] == [-1] * 5
+    assert table.game.slots[5:10] == [None] * 5 and table.state.wild[5:10] == [-1] * 5
     assert sorted(o.value[1] for o in table.turn.picker.options) == [1, 2, 3, 11, 12, 13]
     start = table.turn.picker.focused
     assert row_of(start) == 0
@@ -341,9 +342,9 @@ def test_a_row_a_predator_emptied_stays_empty_and_the_next_player_plays_around_i
     assert row_of(table.turn.picker.focused) == 0
     press(app, pygame.K_RETURN)                     # flip a top-row card ...
     assert run_until(app, lambda: human_ready(table, "action"))
-    assert table.allowed() == {"A": True, "B": True, "C": True}
+    assert table.game.allowed() == {"A": True, "B": True, "C": True}
     press(app, pygame.K_RETURN)                     # ... A: a second card, in row 3
-    assert table.step == "second"
+    assert table.game.step == "second"
     assert all(row_of(o) != 1 for o in table.turn.picker.options)
     press(app, pygame.K_DOWN)
     assert row_of(table.turn.picker.focused) == 2
@@ -351,8 +352,8 @@ def test_a_row_a_predator_emptied_stays_empty_and_the_next_player_plays_around_i
     assert run_until(app, lambda: len(applied) >= 4)
     assert applied[1:4] == [R.Flip(1), R.CHOOSE_A, R.Flip(12)]
     assert table.state.wild[5:10] == list(range(49, 44, -1))  # the migration came at last
-    assert run_until(app, lambda: all(sc is not None for sc in table.slots[5:10]))
-    assert any(line.startswith("Migration!") for line in table.log_lines)
+    assert run_until(app, lambda: all(sc is not None for sc in table.game.slots[5:10]))
+    assert any(line.startswith("Migration!") for line in table.log_book.log_lines)
 
 
 def test_a_lone_card_in_the_wild_greys_out_a(app):
@@ -367,11 +368,11 @@ def test_a_lone_card_in_the_wild_greys_out_a(app):
     assert [o.value for o in table.turn.picker.options] == [("slot", 12)]
     press(app, pygame.K_RETURN)
     assert run_until(app, lambda: human_ready(table, "action"))
-    assert table.allowed() == {"A": False, "B": True, "C": True}
-    assert table.why_not("A") == "No other card to flip"
-    assert table.focused == "B"
+    assert table.game.allowed() == {"A": False, "B": True, "C": True}
+    assert table.paint.why_not("A") == "No other card to flip"
+    assert table.game.focused == "B"
     press(app, pygame.K_RETURN)
-    assert table.step == "b_card"
+    assert table.game.step == "b_card"
     press(app, pygame.K_RETURN)
     assert applied[:2] == [R.Flip(12), R.CHOOSE_B]
 
@@ -395,20 +396,21 @@ def test_a_c_resumed_mid_way_asks_for_what_the_rules_ask_next(app):
     assert run_until(app, lambda: human_ready(table, "c_card"))
     assert table.status() == "Hide 2, draw 2: choose a card to hide (1 of 2)"
     press(app, pygame.K_ESCAPE)
-    assert table.step == "c_card" and not isinstance(app.stack.top, Pause)
+    assert table.game.step == "c_card" and not isinstance(app.stack.top, Pause)
     press(app, pygame.K_RETURN)                      # a card ...
-    assert table.step == "c_space"
-    first = table.focused
+    assert table.game.step == "c_space"
+    first = table.game.focused
     press(app, pygame.K_RIGHT)
-    chosen = table.focused
+    chosen = table.game.focused
     assert chosen != first
     press(app, pygame.K_RETURN)                      # ... into another space than the first
-    assert table.step == "c_card" and table.plan_c[0][1] == chosen[1]
+    assert table.game.step == "c_card" and table.game.plan_c[0][1] == chosen[1]
     assert table.status() == "Hide 2, draw 2: choose a card to hide (2 of 2)"
     press(app, pygame.K_ESCAPE)                      # back: that space is free again
-    assert table.step == "c_space" and table.focused == first and table.plan_c[0][1] is None
+    assert table.game.step == "c_space" and table.game.focused == first and table.game.plan_c[
+        0][1] is None
     for step in ("c_space", "c_card", "c_space"):
-        assert table.step == step
+        assert table.game.step == step
         press(app, pygame.K_RETURN)
     assert run_until(app, lambda: len(applied) == 4)
     assert [type(a) for a in applied] == [R.PickCard, R.PickSpace, R.PickCard, R.PickSpace]
@@ -430,7 +432,7 @@ def test_a_hint_focuses_its_option_and_plays_as_hinted(app):
     for _ in range(12):   # a turn whose flip is not a predator
         assert run_until(app, lambda: human_ready(table, "flip"))
         hint = wait_for_hint(app, table)
-        assert isinstance(hint, R.Flip) and table.focused == ("slot", hint.slot)
+        assert isinstance(hint, R.Flip) and table.game.focused == ("slot", hint.slot)
         press(app, pygame.K_RETURN)
         assert applied[-1] == hint
         if table.state.current_player == 0:
@@ -438,7 +440,7 @@ def test_a_hint_focuses_its_option_and_plays_as_hinted(app):
     assert run_until(app, lambda: human_ready(table, "action"))
     press(app, pygame.K_DOWN)
     hint = wait_for_hint(app, table)
-    assert isinstance(hint, R.Choose) and table.focused == hint.option
+    assert isinstance(hint, R.Choose) and table.game.focused == hint.option
     done = len(applied)
     while len(applied) == done:                # the plan's steps, then it is sent
         assert human_ready(table)
@@ -458,15 +460,15 @@ def test_left_and_right_stay_in_the_wild_row_over_its_nests(app):
     assert run_until(app, lambda: human_ready(table, "flip"))
     table.turn.picker.focus_value(("slot", 6))
     press(app, pygame.K_RIGHT)                      # over the nest at column 3
-    assert table.focused == ("slot", 8)
+    assert table.game.focused == ("slot", 8)
     press(app, pygame.K_RIGHT)                      # nothing further right in the row:
-    assert table.focused == ("slot", 6)             # round to its start, not to 4 or 14
+    assert table.game.focused == ("slot", 6)             # round to its start, not to 4 or 14
     press(app, pygame.K_LEFT)
-    assert table.focused == ("slot", 8)
+    assert table.game.focused == ("slot", 8)
     press(app, pygame.K_DOWN)                       # up and down still change rows
-    assert table.focused == ("slot", 14)
+    assert table.game.focused == ("slot", 14)
     press(app, pygame.K_RIGHT)                      # a card alone in its row stays put
-    assert table.focused == ("slot", 14)
+    assert table.game.focused == ("slot", 14)
 
 
 @pytest.mark.parametrize("patterns", [True, False])
@@ -483,6 +485,6 @@ def test_the_flipped_card_outline_carries_the_flippers_shape_with_patterns(app, 
     press(app, pygame.K_RETURN)                     # flip: the card is outlined as mine
     assert run_until(app, lambda: human_ready(table, "action"))
     marks = []
-    monkeypatch.setattr(table, "draw_seat_mark", lambda surface, seat, *a: marks.append(seat))
+    monkeypatch.setattr(table.paint, "draw_seat_mark", lambda surface, seat, *a: marks.append(seat))
     table.draw(app.screen)
     assert marks == ([0] if patterns else [])

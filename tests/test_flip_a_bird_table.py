@@ -64,37 +64,37 @@ def public_ids(state, seat):
 
 def test_an_all_ai_table_reaches_the_results_showing_no_hidden_face(app):
     table = show(app, FlipABirdTable(app.ctx, quick_match("flip_a_bird", 3, seed=5, autoplay=True)))
-    assert table.couch.viewer is None and table.hand_cards == []
+    assert table.couch.viewer is None and table.game.hand_cards == []
     saw_face_down = False
     for _ in range(4000):
         app.frame(1 / 60)
         if isinstance(app.stack.top, Results):
             break
         _faces_ok(table, None)   # a spectator sees no hand and no face-down card's face
-        saw_face_down |= any(not rc.sprite.face_up for rc in table.row_cards)
-        assert not any(rc.mine for rc in table.row_cards)
+        saw_face_down |= any(not rc.sprite.face_up for rc in table.game.row_cards)
+        assert not any(rc.mine for rc in table.game.row_cards)
     assert isinstance(app.stack.top, Results) and table.state.is_terminal()
     assert saw_face_down
-    assert any("claims" in line for line in table.log_lines)
+    assert any("claims" in line for line in table.log_book.log_lines)
 
 
 def test_a_human_plays_whole_turns_with_keys_only_legally(app):
     table = show(app, FlipABirdTable(app.ctx, one_human(0)))
     applied = guard_legality(table)
     for turn in range(3):
-        assert run_until(app, lambda: human_ready(table) and table.step == "turn")
+        assert run_until(app, lambda: human_ready(table) and table.game.step == "turn")
         row_before = len(table.state.row)
         press(app, pygame.K_RETURN)            # the pile is focused: draw
         assert table.state.phase == R.PHASE_PLAY and table.state.current_player == 0
-        assert run_until(app, lambda: human_ready(table) and table.step == "play")
-        first = table.focused
+        assert run_until(app, lambda: human_ready(table) and table.game.step == "play")
+        first = table.game.focused
         press(app, pygame.K_RIGHT)
-        assert table.focused != first          # the d-pad moves along the hand
+        assert table.game.focused != first          # the d-pad moves along the hand
         press(app, pygame.K_RETURN)
         assert table.state.current_player != 0 or table.state.phase != R.PHASE_PLAY
         assert len(table.state.row) in (row_before + 1, 1)   # landed (or began a row)
         # the AIs move on; answer any tip or draft with the keys too
-        while not run_until(app, lambda: human_ready(table) and table.step == "turn", 400):
+        while not run_until(app, lambda: human_ready(table) and table.game.step == "turn", 400):
             if human_ready(table):
                 press(app, pygame.K_RETURN)
     kinds = {type(a) for a in applied}
@@ -103,19 +103,19 @@ def test_a_human_plays_whole_turns_with_keys_only_legally(app):
 
 def test_one_decision_with_the_mouse(app):
     table = show(app, FlipABirdTable(app.ctx, one_human(0)))
-    assert run_until(app, lambda: human_ready(table) and table.step == "turn")
-    pile = table.geo.pile_rect().center
+    assert run_until(app, lambda: human_ready(table) and table.game.step == "turn")
+    pile = table.game.geo.pile_rect().center
     post(pygame.event.Event(pygame.MOUSEMOTION, pos=pile, rel=(1, 1), buttons=(0, 0, 0)))
     app.frame(1 / 60)
     post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pile, button=1))
     app.frame(1 / 60)
     assert table.state.phase == R.PHASE_PLAY
-    assert run_until(app, lambda: human_ready(table) and table.step == "play")
-    target = table.hand_cards[-1]
+    assert run_until(app, lambda: human_ready(table) and table.game.step == "play")
+    target = table.game.hand_cards[-1]
     spot = target.rect.center
     post(pygame.event.Event(pygame.MOUSEMOTION, pos=spot, rel=(1, 1), buttons=(0, 0, 0)))
     app.frame(1 / 60)
-    assert table.focused == R.Play(target.key)
+    assert table.game.focused == R.Play(target.key)
     post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=spot, button=1))
     app.frame(1 / 60)
     assert table.state.row[-1] == target.key
@@ -125,20 +125,20 @@ def test_back_steps_out_of_a_claim_and_alt_claims(app):
     from scenes.pause import Pause
 
     table = show(app, FlipABirdTable(app.ctx, one_human(1)))   # seat 0 plays first
-    assert run_until(app, lambda: human_ready(table) and table.step == "turn")
+    assert run_until(app, lambda: human_ready(table) and table.game.step == "turn")
     assert R.CLAIM in table.state.legal_actions()
     before = table.state.to_dict()
     press(app, pygame.K_TAB)                       # ALT: claim ...
-    assert table.step == "confirm"
+    assert table.game.step == "confirm"
     press(app, pygame.K_ESCAPE)                    # ... BACK: no, not yet
-    assert table.step == "turn" and not isinstance(app.stack.top, Pause)
+    assert table.game.step == "turn" and not isinstance(app.stack.top, Pause)
     assert table.state.to_dict() == before
-    assert table.focused == R.CLAIM                # back where the claim was chosen
+    assert table.game.focused == R.CLAIM                # back where the claim was chosen
     press(app, pygame.K_RETURN)                    # the claim button asks again
-    assert table.step == "confirm" and table.focused == "claim"
+    assert table.game.step == "confirm" and table.game.focused == "claim"
     press(app, pygame.K_RETURN)
     assert table.state.phase == R.PHASE_TIP and table.state.claimant == 1
-    assert run_until(app, lambda: table.counts.mode is not None)
+    assert run_until(app, lambda: table.game.counts.mode is not None)
 
 
 def test_a_new_game_is_dealt_but_a_continued_one_is_not(app):
@@ -165,11 +165,12 @@ def test_back_with_nothing_to_step_back_opens_the_pause_menu(app):
 
 @pytest.mark.parametrize("count", [3, 4, 5, 6])
 def test_the_table_renders_at_every_player_count(app, count):
-    table = show(app, FlipABirdTable(app.ctx, quick_match("flip_a_bird", count, seed=count)), frames=3)
+    table = show(app, FlipABirdTable(app.ctx, quick_match(
+        "flip_a_bird", count, seed=count)), frames=3)
     assert table.layout.problems == []
     for seat in range(count):
-        assert app.screen.get_rect().contains(table.seat_rect(seat))
-    positions, size, _ = table.geo.row_layout(40)   # a very long row still fits its box
+        assert app.screen.get_rect().contains(table.paint.seat_rect(seat))
+    positions, size, _ = table.game.geo.row_layout(40)   # a very long row still fits its box
     row = pygame.Rect(table.layout.get("row").rect)
     for x, y in positions:
         card = pygame.Rect((0, 0), size)
@@ -179,13 +180,13 @@ def test_the_table_renders_at_every_player_count(app, count):
 
 def _faces_ok(table, seat):
     allowed = public_ids(table.state, seat)
-    for sprite in table.all_sprites():
+    for sprite in table.game.all_sprites():
         if sprite.key is None:
             assert sprite.face is sprite.back or not sprite.face_up
         else:
             assert sprite.key in allowed, f"the face of card {sprite.key} is on screen"
     tips = table.state.view(seat).tips
-    for other, sprite in table.tip_sprites.items():   # a tip shows its colour only once known
+    for other, sprite in table.game.tip_sprites.items():   # a tip shows its colour only once known
         if sprite.face_up and sprite.squash > 0.99 and not table.animator.busy:
             assert tips[other] in ("red", "green")
 
@@ -196,10 +197,10 @@ def test_a_human_sees_only_their_own_hidden_cards(app):
     for _ in range(3000):
         app.frame(1 / 60)
         _faces_ok(table, 0)
-        claim_seen |= mine_seen and table.counts.mode in ("over", "ok")
+        claim_seen |= mine_seen and table.game.counts.mode in ("over", "ok")
         if claim_seen and not table.animator.busy:
             break
-        for rc in table.row_cards:
+        for rc in table.game.row_cards:
             if rc.mine:      # the marker only the player sees sits on their own cards
                 assert rc.played_by == 0 and rc.card is not None
                 mine_seen = True
@@ -231,28 +232,28 @@ def test_a_gamepad_alone_plays_draw_play_claim_and_tip(app):
         app.frame(1 / 60)
 
     table = show(app, FlipABirdTable(app.ctx, one_human(1, seed=12)))
-    assert run_until(app, lambda: human_ready(table) and table.step == "turn")
+    assert run_until(app, lambda: human_ready(table) and table.game.step == "turn")
     assert R.CLAIM in table.state.legal_actions()
     pad(Act.ALT)
-    assert table.step == "confirm"
+    assert table.game.step == "confirm"
     pad(Act.BACK)
-    assert table.step == "turn"
-    assert table.focused == R.CLAIM
+    assert table.game.step == "turn"
+    assert table.game.focused == R.CLAIM
     pad(Act.UP)                      # d-pad: from the claim button up to the pile
-    assert table.focused == R.DRAW
+    assert table.game.focused == R.DRAW
     pad(Act.CONFIRM)
-    assert run_until(app, lambda: human_ready(table) and table.step == "play")
+    assert run_until(app, lambda: human_ready(table) and table.game.step == "play")
     pad(Act.CONFIRM)
     assert table.state.current_player != 1
-    while not (human_ready(table) and table.step == "tip"):   # wait for someone to claim
+    while not (human_ready(table) and table.game.step == "tip"):   # wait for someone to claim
         assert run_until(app, lambda: human_ready(table), 3000)
-        if table.step == "tip":
+        if table.game.step == "tip":
             break
         pad(Act.CONFIRM)
         if table.state.is_terminal():
             pytest.skip("no claim came up in this game")
     pad(Act.RIGHT)
-    assert table.focused == R.TIP_GREEN
+    assert table.game.focused == R.TIP_GREEN
     pad(Act.CONFIRM)
     assert table.state.tips[1] is False or table.state.phase != R.PHASE_TIP
 
@@ -268,13 +269,13 @@ def test_a_hint_focuses_its_option_and_plays_as_hinted(app):
     table = show(app, FlipABirdTable(app.ctx, one_human(0)))
     applied = guard_legality(table)
     for step in ("turn", "play"):
-        assert run_until(app, lambda: human_ready(table) and table.step == step)
+        assert run_until(app, lambda: human_ready(table) and table.game.step == step)
         hint = wait_for_hint(app, table)
         assert hint in table.state.legal_actions()
-        assert table.focused == hint
+        assert table.game.focused == hint
         press(app, pygame.K_RETURN)
         if hint == R.CLAIM:                    # a claim asks once more, Claim! in focus
-            assert table.focused == "claim"
+            assert table.game.focused == "claim"
             press(app, pygame.K_RETURN)
         assert applied[-1] == hint
         if hint == R.CLAIM:
@@ -310,7 +311,7 @@ def claim_by_an_ai(app, table):
     st.apply(R.CLAIM)
     table.animator.finish_all()
     table.shown = st.view(table.couch.viewer)
-    table.refresh()
+    table.game.refresh()
     table.dirty = False
 
 
@@ -332,7 +333,7 @@ def tips_of(table, seats):
 @pytest.mark.parametrize("devices", [("pad200", "pad201"), ("pad200", "pad201", KBM)])
 def test_people_tip_at_once_on_their_own_devices_and_only_tipped_shows(app, devices):
     table, humans = couch(app, devices)
-    assert table.secret_tipping and set(table.tipping_humans()) == set(humans)
+    assert table.game.secret_tipping and set(table.game.tipping_humans()) == set(humans)
     seen_focus = []
     presses = {"pad200": lambda: pad(app, 200, pygame.CONTROLLER_BUTTON_LEFTSHOULDER),   # red
                "pad201": lambda: pad(app, 201, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER),  # green
@@ -345,14 +346,14 @@ def test_people_tip_at_once_on_their_own_devices_and_only_tipped_shows(app, devi
         assert not isinstance(app.stack.top, PrivacyScreen)
     pad(app, 202, pygame.CONTROLLER_BUTTON_LEFTSHOULDER)   # a device without a tipper: nothing
     pad(app, 200, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)  # a second tip: refused
-    assert all(table.has_tipped(s) for s in humans)
+    assert all(table.game.has_tipped(s) for s in humans)
     assert seen_focus == [None] * len(devices)             # no picker, so no focus ring
     for _ in range(3000):
         if table.state.phase != R.PHASE_TIP:
             break
         assert not isinstance(app.stack.top, PrivacyScreen)
         for s in humans:   # a tip shows as a face-down card until the reveal
-            sprite = table.tip_sprites.get(s)
+            sprite = table.game.tip_sprites.get(s)
             assert sprite is None or not sprite.face_up or table.state.phase != R.PHASE_TIP
         app.frame(1 / 60)
     assert table.state.phase != R.PHASE_TIP
@@ -361,7 +362,7 @@ def test_people_tip_at_once_on_their_own_devices_and_only_tipped_shows(app, devi
 
 def test_one_shared_device_gives_each_tipper_a_privacy_screen(app):
     table, humans = couch(app, (None, None))
-    assert not table.secret_tipping
+    assert not table.game.secret_tipping
     played = []
     submit = table.submit
     table.submit = lambda action: (played.append((table.state.current_player, action))
@@ -371,7 +372,7 @@ def test_one_shared_device_gives_each_tipper_a_privacy_screen(app):
         assert app.stack.top.seat == seat and table.couch.viewer is None
         press(app, pygame.K_RETURN)                      # this tipper alone looks
         app.frame(1 / 60)
-        assert run_until(app, lambda: human_ready(table) and table.step == "tip")
+        assert run_until(app, lambda: human_ready(table) and table.game.step == "tip")
         assert table.couch.viewer == seat
         press(app, pygame.K_RETURN)                      # the focused tip: red
         assert table.couch.viewer is None                       # hidden again at once
@@ -392,12 +393,12 @@ def test_your_face_down_card_marker_carries_its_colour_shape_with_patterns(app, 
     app.ctx.settings.colour_patterns = patterns
     table = show(app, FlipABirdTable(app.ctx, one_human(0)))
     card = next(c for c in CARDS if c.is_bird and c.colour == "green")
-    back = table.cards.back(card.open_back)
+    back = table.game.cards.back(card.open_back)
     rc = RowCard(CardSprite(back, back, (900, 480), False), card, card.open_back, 0, True, CARD)
     drawn = []
     real = fab_draw.draw_colour_shape
     monkeypatch.setattr(fab_draw, "draw_colour_shape",
                         lambda surface, colour, *a, **k: drawn.append(colour)
                         or real(surface, colour, *a, **k))
-    table.mine_marker(app.screen, rc, rc.sprite.rect, CARD[0])
+    table.paint.mine_marker(app.screen, rc, rc.sprite.rect, CARD[0])
     assert drawn == (["green"] if patterns else [])

@@ -208,7 +208,7 @@ def test_flip_a_bird_plates_cage_icons_are_the_hands_as_the_page_says(app):
         assert run_until(app, lambda: not table.animator.busy, 2000, 1 / 20)
         state = table.state
         for seat in range(4):
-            backs = table.plate_key(seat)[0]
+            backs = table.paint.plate_key(seat)[0]
             assert sorted(backs) == sorted(CARDS[card].open_back for card in state.hands[seat])
             checked += 1
     assert checked == 24
@@ -225,7 +225,8 @@ def test_flip_a_bird_pages_name_the_specials_as_the_cards_print_them():
 
     printed = {" ".join(special_words(c.special, c.colour))
                for c in CARDS if c.special is not None}
-    quoted = [q for page in PAGES for q in re.findall(r"'([^']+)'", page.body.replace("'t ", "\u2019t "))]
+    quoted = [q for page in PAGES for q in re.findall(
+        r"'([^']+)'", page.body.replace("'t ", "\u2019t "))]
     assert quoted and all(q.replace("\u2019", "'") in printed for q in quoted), quoted
     ringed = 0
     for page in PAGES:

@@ -56,7 +56,7 @@ def test_a_game_with_a_person_is_saved_and_continued_from_the_title(tmp_path):
     for _ in range(3):
         human_move(app, table)
     assert run_until(app, lambda: table.human_deciding)
-    expected, moves, log = table.state.to_dict(), table.moves_played, list(table.log_lines)
+    expected, moves, log = table.state.to_dict(), table.moves_played, list(table.log_book.log_lines)
     app.finish()                          # quitting: nothing to call, the moves are in
 
     app = make_app(tmp_path)
@@ -69,13 +69,14 @@ def test_a_game_with_a_person_is_saved_and_continued_from_the_title(tmp_path):
     assert resumed is not title and resumed.resumed
     assert resumed.state.to_dict() == expected
     assert resumed.moves_played == moves
-    assert list(resumed.log_lines)[-len(log):] == log
+    assert list(resumed.log_book.log_lines)[-len(log):] == log
     movers = [getattr(line, "mover", None) for line in log]
     assert any(m is not None for m in movers)      # each line still knows whose move it told
-    assert [getattr(line, "mover", None) for line in list(resumed.log_lines)[-len(log):]] == movers
+    assert [getattr(line, "mover", None)
+                    for line in list(resumed.log_book.log_lines)[-len(log):]] == movers
     from scenes.cubirds.table import Counts       # the table shows the saved game, not a
-    assert resumed.counts == Counts.of(resumed.shown)   # table waiting for a deal
-    assert sum(len(row) for row in resumed.rows_spr) == sum(map(len, expected["rows"]))
+    assert resumed.game.counts == Counts.of(resumed.shown)   # table waiting for a deal
+    assert sum(len(row) for row in resumed.game.rows_spr) == sum(map(len, expected["rows"]))
     human_move(app, resumed)              # and play goes on, saved as before
     saved = app.ctx.store.load_match(resumed.keeper.match_id)
     assert len(saved.moves) == resumed.moves_played
@@ -183,7 +184,7 @@ def test_a_slip_is_taken_back_with_b_and_the_log_says_so(app):
     assert app.stack.top is table
     assert table.state.to_dict() == guard_state
     assert table.moves_played == index
-    assert any("takes back" in line for line in table.log_lines)
+    assert any("takes back" in line for line in table.log_book.log_lines)
     saved = app.ctx.store.load_match(table.keeper.match_id)
     assert len(saved.moves) == index
     assert saved.log[-1].startswith(f"{table.match.seats[0].name} takes back")

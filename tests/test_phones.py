@@ -219,7 +219,7 @@ def test_a_phone_plays_its_turn_and_the_tv_shows_no_privacy_screen(app):
     decision = wait_decision(app, clients, 0)
     assert table.couch.viewer is None                   # the TV never opens a phone's hand
     assert not any(isinstance(s, PrivacyScreen) for s in app.stack.scenes)
-    assert "choosing on their phone" in table.status_line()
+    assert "choosing on their phone" in table.status_bar.status_line()
     species = decision["options"][0]
     assert species["then"]["options"][0]["detail"].startswith(("Left end", "Right end"))
     before = table.moves_played
@@ -287,7 +287,7 @@ def test_a_dropped_phone_reconnects_to_the_current_view_and_the_tv_waits_for_it(
     decision = wait_decision(app, clients, 0)
     p0.drop()                                         # a closed lid: no goodbye
     settle(app, p0, lambda: not app.ctx.phones.is_connected(0))
-    assert "Waiting for P0's phone" in table.status_line()
+    assert "Waiting for P0's phone" in table.status_bar.status_line()
     step(app, 20)                                     # past the grace period
     assert isinstance(app.stack.top, PhoneWaiting)
     again = PhoneClient(app.ctx.phones.server.base_url)
@@ -376,7 +376,7 @@ def test_a_hint_goes_to_that_phone_only(app):
     p0.send({"type": "hint", "decision": decision["id"]})
     settle(app, p0, lambda: (p0.decision or {}).get("hint_text"), timeout=30)
     assert p0.decision["hint_path"]
-    assert not any(line.startswith("Hint") for line in table.log_lines)
+    assert not any(line.startswith("Hint") for line in table.log_book.log_lines)
 
 
 # -- the privacy check: whole games of every game, message by message ---------------------------
@@ -483,7 +483,7 @@ def test_with_game_and_phones_a_phone_takes_any_seat_mid_game(app):
     bot = phone(app, 2)
     settle(app, bot, lambda: bot.state is not None and bot.state.get("sections"))
     assert table.couch.is_phone(2) and 2 not in table.bots
-    assert table.plate_label(2, 600)[0] == "Finch \u00b7 Phone"
+    assert table.paint.plate_label(2, 600)[0] == "Finch \u00b7 Phone"
 
 
 def test_the_server_is_a_process_of_its_own_that_never_outlives_the_game(tmp_path):

@@ -14,7 +14,8 @@ from scenes.game_select import GameSelect
 from scenes.results import Results
 from scenes.rules import Rules
 from scenes.seat_setup import SeatSetup
-from scenes.table.coach import Coach, GuideOffer, guide_for
+from scenes.table.coach import GuideOffer, guide_for
+from scenes.table.coached import CoachedTable
 from scenes.table.phones.api import phone_game
 from scenes.table.scene import TableScene
 from scenes.table.spec import table_spec
@@ -26,7 +27,7 @@ from tests.test_phones import (  # the whole-game privacy check, run here on the
     test_whole_games_on_phones_send_each_phone_only_its_own_view as whole_game_on_phones)
 from tests.toy import ai as toy_ai
 from tests.toy.rules import Draw, Play
-from tests.toy.table import ToyTable
+from tests.toy.table import ToyDraw, ToyGameTable, ToyTable
 
 TOY = "tests.toy"
 TOY_DIR = layouts.Path(__file__).resolve().parent / "toy" / "layouts"
@@ -61,8 +62,10 @@ def phones_app(tmp_path):
 def test_the_toy_table_overrides_none_of_the_shared_machinery():
     """The state, the bots and the layout come from the spec, not from the toy's table."""
     shared = {"new_state", "make_bot", "layout_name", "layout_objects"}
-    assert not shared & set(vars(ToyTable)), "the toy table overrides shared machinery"
-    assert issubclass(ToyTable, TableScene)
+    for part in (ToyTable, ToyGameTable, ToyDraw):
+        assert not shared & set(vars(part)), "the toy table overrides shared machinery"
+    assert issubclass(ToyTable, TableScene) and set(vars(ToyTable)) <= {
+        "game_kind", "paint_kind", "__module__", "__doc__", "__qualname__"}
 
 
 @pytest.mark.draw(0)   # lists, scenes and pages, not pictures (the cards' rects are laid out)
@@ -116,7 +119,7 @@ def test_the_first_time_offer_starts_the_toys_guided_game(app):
     press(app, pygame.K_RETURN, 3)           # "Guided game"
     table = app.stack.top
     guide = guide_for("toy")
-    assert isinstance(table, Coach) and isinstance(table, ToyTable)
+    assert isinstance(table, CoachedTable) and isinstance(table.game, ToyGameTable)
     assert table.match.seed == guide.seed and table.match.num_players == guide.players
     for move in range(guide.moves):
         assert table.coaching and table.coach_moves == move

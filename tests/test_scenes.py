@@ -37,7 +37,8 @@ def test_every_menu_scene_renders_a_frame(app):
         assert screen.get_size() == (1920, 1080)
         # something was drawn: the canvas is no longer the black it was filled with, and
         # it is more than one flat colour
-        colours = {screen.get_at((x, y))[:3] for x in range(0, 1920, 97) for y in range(0, 1080, 89)}
+        colours = {screen.get_at((x, y))[:3] for x in range(0, 1920, 97)
+                                 for y in range(0, 1080, 89)}
         assert len(colours) > 5, f"{name} looks blank"
         assert pygame.image.tobytes(screen, "RGB") != before, f"{name} drew nothing new"
 

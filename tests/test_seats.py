@@ -129,7 +129,7 @@ def test_a_returning_pad_takes_back_the_seat_another_pad_stood_in_for(app):
     assert app.stack.top is not question
     assert table.couch.owners[0] == again.device and table.couch.owners[1] == wren.device
     assert table.couch.stand_ins == set()
-    assert any("Robin is back" in line for line in table.log_lines)
+    assert any("Robin is back" in line for line in table.log_book.log_lines)
 
 
 def test_a_new_pad_when_nobody_stands_in_is_not_asked_about(app):
@@ -174,7 +174,7 @@ def test_the_seats_menu_swaps_two_devices_mid_game(app):
     choose(app, menu, "Wren")
     assert table.couch.owners[0] == wren and table.couch.owners[1] == robin
     assert menu.mode == "list"
-    assert any("Robin and Wren swap players" in line for line in table.log_lines)
+    assert any("Robin and Wren swap players" in line for line in table.log_book.log_lines)
 
 
 def test_the_seats_menu_hands_a_seat_to_the_ai_and_back_to_a_person(app):
@@ -214,10 +214,10 @@ def test_the_hand_on_show_sits_at_its_owners_plate(app, game_id):
             seat = table.state.current_player
             assert table.couch.viewer == seat
             app.frame(1 / 60)
-            assert table.seat_rect(seat) == pygame.Rect(table.layout.place(0).rect)
-            assert table.hand_owner() == seat
+            assert table.paint.seat_rect(seat) == pygame.Rect(table.layout.place(0).rect)
+            assert table.paint.hand_owner() == seat
             name = table.match.seats[seat].name
-            labels = [item.what for item in table.audit_items() if item.kind == "label"]
+            labels = [item.what for item in table.paint.audit_items() if item.kind == "label"]
             assert any(what.startswith(f"{name}'s") for what in labels), labels
             seen.add(seat)
             if seen == {0, 1}:

@@ -8,7 +8,7 @@ from scenes.table.scene import THINK
 from tests.harness import make_app, press, show
 from sprites import ui
 from tests.toy.rules import Play, Played
-from tests.toy.table import ToyTable
+from tests.toy.table import ToyGameTable, ToyTable
 
 
 @pytest.fixture
@@ -33,7 +33,7 @@ def test_ai_only_table_plays_to_the_results(app):
             break
     assert table.state.is_terminal()
     assert isinstance(app.stack.top, Results)
-    assert any("plays" in line for line in table.log_lines)
+    assert any("plays" in line for line in table.log_book.log_lines)
 
 
 def test_an_ai_takes_at_least_its_thinking_time(app):
@@ -54,7 +54,7 @@ def test_a_human_picks_with_keys_and_only_legal_moves_happen(app):
     assert second != first
     press(app, pygame.K_RETURN)
     assert table.state.current_player == 1
-    assert table.log_lines[-1].startswith("Me ")
+    assert table.log_book.log_lines[-1].startswith("Me ")
 
 
 def test_an_illegal_submit_is_refused_and_changes_nothing(app, caplog):
@@ -97,7 +97,7 @@ def test_a_hint_is_computed_in_slices_logged_and_shown(app, monkeypatch):
         if shown:
             break
     assert shown and shown[0] in table.state.legal_actions()
-    assert table.log_lines[-1].startswith("Hint: ")
+    assert table.log_book.log_lines[-1].startswith("Hint: ")
     press(app, pygame.K_RETURN)                      # playing clears the hint
     assert table.hints.hint_action is None
 
@@ -143,10 +143,10 @@ def test_the_log_recaps_what_the_others_did_since_your_turn(app):
         app.frame(1 / 60)
         if table.human_deciding:
             break
-    recap = table.since_last_move(0)
+    recap = table.log_book.since_last_move(0)
     assert [line.mover for line in recap] == [1, 2]   # the two others, in order
     assert all(not line.startswith("Me ") for line in recap)
-    heading, lines, bright = table.log_view()
+    heading, lines, bright = table.log_panel.log_view()
     assert heading == "Since your turn" and list(lines) == recap and bright == 2
     table.draw(app.screen)                          # and the panel draws them
 
@@ -157,7 +157,7 @@ def test_what_the_others_changed_is_outlined_until_you_act(app):
     taken back forgets them."""
     from scenes.table.changes import CLEAR
 
-    class Marking(ToyTable):
+    class MarkingGame(ToyGameTable):
         def changed_places(self, events):   # card -1 stands for a fresh deal
             for e in events:
                 if isinstance(e, Played):
@@ -165,6 +165,9 @@ def test_what_the_others_changed_is_outlined_until_you_act(app):
 
         def changed_rect(self, key):
             return pygame.Rect(300 + 400 * key[1], 300, 200, 200)
+
+    class Marking(ToyTable):
+        game_kind = MarkingGame
 
     seats = (Seat("Me", human=True), Seat("Bot"), Seat("Cat"))
     table = show(app, Marking(app.ctx, Match("toy", seats, 4)))
@@ -177,7 +180,7 @@ def test_what_the_others_changed_is_outlined_until_you_act(app):
     assert table.changes.shown() == {("pile", 1): [1], ("pile", 2): [2]}
     table.draw(app.screen)
     for seat in (1, 2):
-        ring = table.changed_rect(("pile", seat)).inflate(10, 10)
+        ring = table.game.changed_rect(("pile", seat)).inflate(10, 10)
         colour = ui.SEAT_COLOURS[table.match.seats[seat].colour % 6]
         edge = [tuple(app.screen.get_at((ring.centerx, ring.y + dy)))[:3] for dy in range(4)]
         assert colour in edge                       # the ring, in the mover's colour
@@ -209,7 +212,7 @@ def play_to_outlines(app, game: str):
         app.frame(1 / 20)
         if not table.human_deciding:
             continue
-        if any(table.changed_rect(key) is not None for key in table.changes.shown()):
+        if any(table.game.changed_rect(key) is not None for key in table.changes.shown()):
             break
         table.submit(table.state.legal_actions()[0])
     return table
@@ -225,7 +228,7 @@ def test_every_table_outlines_what_the_ai_changed(app, game):
     canvas = pygame.Rect((0, 0), ui.CANVAS)
     for key, movers in shown.items():
         assert movers and 0 not in movers          # the person's own moves are not news
-        rect = table.changed_rect(key)
+        rect = table.game.changed_rect(key)
         if rect is not None:
             assert canvas.contains(rect), (key, rect)
     table.draw(app.screen)
@@ -240,24 +243,24 @@ def test_seat_colours_come_with_their_shapes_on_every_table(app, game, monkeypat
     app.ctx.settings.colour_patterns = True
     table = play_to_outlines(app, game)
     shapes, marks = [], []
-    real_shape, real_mark = ui.draw_shape, table.draw_seat_mark
+    real_shape, real_mark = ui.draw_shape, table.paint.draw_seat_mark
     monkeypatch.setattr(ui, "draw_shape", lambda surface, shape, centre, r, colour, *a, **k:
                         shapes.append((shape, tuple(colour), surface.get_size()))
                         or real_shape(surface, shape, centre, r, colour, *a, **k))
-    monkeypatch.setattr(table, "draw_seat_mark", lambda surface, seat, *a:
+    monkeypatch.setattr(table.paint, "draw_seat_mark", lambda surface, seat, *a:
                         marks.append(seat) or real_mark(surface, seat, *a))
-    table._plates.clear()                           # paint the cached pictures afresh
-    table._log_picture = None
+    table.paint._plates.clear()                           # paint the cached pictures afresh
+    table.log_panel._log_picture = None
     table.draw(app.screen)
     def mark(seat):
         colour = table.match.seats[seat].colour % 6
         return ui.SEAT_SHAPES[colour], ui.SEAT_COLOURS[colour]
     for seat in range(table.match.num_players):   # on its plate's picture
-        assert (*mark(seat), table.seat_rect(seat).size) in shapes
+        assert (*mark(seat), table.paint.seat_rect(seat).size) in shapes
     log = table.layout.get("log")
-    _, lines, _ = table.log_view()
+    _, lines, _ = table.log_panel.log_view()
     newest = lines[-1].mover                        # the line every log panel shows
     assert newest is not None and (*mark(newest), (log.w, log.h)) in shapes
     outlined = {m for key, ms in table.changes.shown().items()
-                if table.changed_rect(key) is not None for m in ms}
+                if table.game.changed_rect(key) is not None for m in ms}
     assert outlined and outlined <= set(marks)      # each outline with its mover's shape

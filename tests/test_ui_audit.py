@@ -138,7 +138,7 @@ def _sizes_and_overlaps(table) -> list[str]:
     """What a table's current frame gets wrong at ten feet: small cards or icons, labels
     on top of each other, a card's number and suit hidden, a log panel too short for six
     lines."""
-    items = table.audit_items()
+    items = table.paint.audit_items()
     # cards sliding past each other hide corners for a moment: corners are checked at rest
     problems = [] if table.animator.busy else covered_corners(items)
     for item in items:
@@ -151,8 +151,8 @@ def _sizes_and_overlaps(table) -> list[str]:
         for b in labels[n + 1:]:
             if a.rect.colliderect(b.rect):
                 problems.append(f"label {a.what!r} overlaps {b.what!r}")
-    if table.log_capacity() < 6:
-        problems.append(f"the log panel holds {table.log_capacity()} lines")
+    if table.log_panel.log_capacity() < 6:
+        problems.append(f"the log panel holds {table.log_panel.log_capacity()} lines")
     return problems
 
 
@@ -223,7 +223,7 @@ def test_whatever_is_focused_every_cards_number_and_suit_stay_in_view(tmp_path, 
                     for _ in range(8):   # the lift settles
                         app.frame(1 / 15)
                     problems.update(f"{option.label or option.value}: {p}"
-                                    for p in covered_corners(table.audit_items()))
+                                    for p in covered_corners(table.paint.audit_items()))
                 table.submit(rng.choice(table.state.legal_actions()))
                 decisions += 1
                 if decisions >= 2:
@@ -256,7 +256,8 @@ def test_the_coach_hides_no_name_card_corner_or_ability_text(tmp_path, game_id):
     new kind after them, until the coach lets go): the panel and its arrow lie where
     they cover no name, label, ability text or card corner (issue 27: Yard Birbs' panel
     cut off Wren's name and its arrow covered the focused card's name)."""
-    from scenes.table.coach import coached_table, guide_for
+    from scenes.table.coach import guide_for
+    from scenes.table.coached import coached_table
     from tests.harness import press, run_until
 
     if guide_for(game_id) is None:
@@ -274,12 +275,12 @@ def test_the_coach_hides_no_name_card_corner_or_ability_text(tmp_path, game_id):
                 break
             for _ in range(10):   # the hint's focus and the card's lift settle
                 app.frame(1 / 30)
-            items = table.audit_items()
+            items = table.paint.audit_items()
             kinds = {i.what for i in items if i.kind == "cover"}
             pointing = table.coach_target() is not None
             assert kinds == {"coach's panel"} | ({"coach's arrow"} if pointing else set())
             problems = coach_covers(items)
-            assert not problems, f"{game_id} at {table.step!r}: " + "; ".join(problems[:5])
+            assert not problems, f"{game_id} at {table.game.step!r}: " + "; ".join(problems[:5])
             checked += 1
             press(app, pygame.K_RETURN, 2)
         assert checked >= guide_for(game_id).moves

@@ -66,7 +66,8 @@ def play_until(app, table, condition, limit: int = 40) -> bool:
         if not human_ready(table):
             return False
         if not table.turn.picker.focused.enabled:
-            table.turn.picker.index = next(i for i, o in enumerate(table.turn.picker.options) if o.enabled)
+            table.turn.picker.index = next(i for i, o in enumerate(
+                table.turn.picker.options) if o.enabled)
         press(app, pygame.K_RETURN)
     return False
 
@@ -109,8 +110,8 @@ def test_an_all_ai_table_plays_three_rounds_to_the_results(app):
     app.frame(1 / 60)
     assert isinstance(app.stack.top, Results)
     assert table.state.is_terminal() and table.state.round == 3
-    assert any("wins the trick" in line for line in table.log_lines)
-    assert any("Round 3 scores" in line for line in table.log_lines)
+    assert any("wins the trick" in line for line in table.log_book.log_lines)
+    assert any("Round 3 scores" in line for line in table.log_book.log_lines)
     rows = table.state.score_breakdown()
     assert all(len(seat_rows) <= R.BREAKDOWN_ROWS for seat_rows in rows)
     assert "Player" not in table.state.outcome()
@@ -157,7 +158,7 @@ def test_a_human_plays_whole_turns_with_keys_and_only_legal_moves_happen(app):
     decisions = 0
     while decisions < 14:
         assert run_until(app, table, lambda: human_ready(table)), "the human never got a turn"
-        phases.add(table.step)
+        phases.add(table.game.step)
         before = table.state.to_dict()
         press(app, pygame.K_RIGHT)  # move the focus, then confirm whatever is focused
         press(app, pygame.K_LEFT)
@@ -165,8 +166,9 @@ def test_a_human_plays_whole_turns_with_keys_and_only_legal_moves_happen(app):
         if not focused.enabled:  # a refused option (dimmed card) stays refused
             press(app, pygame.K_RETURN)
             assert table.state.to_dict() == before
-            table.turn.picker.index = next(i for i, o in enumerate(table.turn.picker.options) if o.enabled)
-        while table.turn.picker is not None and table.chain is not None and human_ready(table) \
+            table.turn.picker.index = next(i for i, o in enumerate(
+                table.turn.picker.options) if o.enabled)
+        while table.turn.picker is not None and table.game.chain is not None and human_ready(table) \
                 and table.state.to_dict() == before:
             press(app, pygame.K_RETURN)  # a bird, then its flock: one chain, then submitted
         decisions += 1
@@ -180,20 +182,20 @@ def test_a_human_plays_whole_turns_with_keys_and_only_legal_moves_happen(app):
 @pytest.mark.draw(0)
 def test_the_draft_picks_a_bird_then_its_flock_and_back_steps_back(app):
     table = table_for(app, 3, seed=2)
-    assert play_until(app, table, lambda: table.step == R.TAKE)
+    assert play_until(app, table, lambda: table.game.step == R.TAKE)
     before = table.state.to_dict()
     bird = table.turn.picker.focused.value.card
     press(app, pygame.K_RETURN)
-    assert table.step == R.FLOCK and table.picks == (R.Take(bird),)
+    assert table.game.step == R.FLOCK and table.game.picks == (R.Take(bird),)
     assert table.state.to_dict() == before  # nothing is played until the flock is chosen
-    assert table.cards[bird].outline is not None  # the chosen bird stays marked
+    assert table.game.cards[bird].outline is not None  # the chosen bird stays marked
     assert any(o.value == R.ToFlock(R.NEW_FLOCK) for o in table.turn.picker.options)
     for option in table.turn.picker.options:  # only flocks the bird may join are offered
         if option.value.flock != R.NEW_FLOCK:
             assert table.state.yards[0][option.value.flock].joins(bird)
     press(app, pygame.K_ESCAPE)  # back to the bird, not the pause menu
     assert isinstance(app.stack.top, YardBirbsTable)
-    assert table.step == R.TAKE and table.picks == ()
+    assert table.game.step == R.TAKE and table.game.picks == ()
     assert table.state.to_dict() == before
     press(app, pygame.K_RETURN)
     press(app, pygame.K_RETURN)
@@ -206,19 +208,19 @@ def test_back_puts_the_focus_where_a_fresh_pick_puts_it_and_a_choice_is_one_time
     """BACK from a bird's flock focuses the first bird on offer again (not the one just
     taken back); a bird and its flock, submitted together, play as one timeline."""
     table = table_for(app, 3, seed=2)
-    assert play_until(app, table, lambda: table.step == R.TAKE)
+    assert play_until(app, table, lambda: table.game.step == R.TAKE)
     enabled = [i for i, o in enumerate(table.turn.picker.options) if o.enabled]
     if len(enabled) < 2:
         pytest.skip("only one bird to take here")
     first = table.turn.picker.index
     table.turn.picker.index = enabled[-1] if enabled[-1] != first else enabled[0]
     press(app, pygame.K_RETURN)
-    assert table.step == R.FLOCK
+    assert table.game.step == R.FLOCK
     press(app, pygame.K_ESCAPE)
-    assert table.step == R.TAKE and table.turn.picker.index == first
+    assert table.game.step == R.TAKE and table.turn.picker.index == first
     press(app, pygame.K_RETURN)
     press(app, pygame.K_RETURN)
-    assert table.picks == () and table.animator.timelines == [table.timeline]
+    assert table.game.picks == () and table.animator.timelines == [table.motion.timeline]
 
 
 @pytest.mark.draw(0)
@@ -242,7 +244,7 @@ def test_b_at_the_first_pick_offers_to_take_back_and_the_bar_says_so(app):
     press(app, pygame.K_RETURN, 3)                  # "Take back"
     assert app.stack.top is table and table.state.to_dict() == guard_state
     assert run_until(app, table, lambda: human_ready(table))
-    assert table.picks == () and table.step == table.shown.phase
+    assert table.game.picks == () and table.game.step == table.shown.phase
 
 
 @pytest.mark.draw(0)
@@ -251,7 +253,7 @@ def test_back_steps_back_through_an_ability_and_its_targets(app):
     multi = (R.FEEDER_SWAP, R.HAND_TO_FEEDER, R.REFLOCK, R.MERGE, R.LIFER_SWAP)
 
     def ability_offered() -> bool:
-        if not (human_ready(table) and table.step == R.ABILITY):
+        if not (human_ready(table) and table.game.step == R.ABILITY):
             return False
         return any(o.enabled and isinstance(o.value, R.UseAbility) and o.value.ability in multi
                    for o in table.turn.picker.options)
@@ -269,15 +271,15 @@ def test_back_steps_back_through_an_ability_and_its_targets(app):
     table.turn.picker.focus_value(option.value)
     before = table.state.to_dict()
     press(app, pygame.K_RETURN)
-    assert table.picks == (option.value,) and table.step != R.ABILITY
+    assert table.game.picks == (option.value,) and table.game.step != R.ABILITY
     assert table.state.to_dict() == before
     press(app, pygame.K_RETURN)  # the first target
-    assert len(table.picks) in (0, 2)  # Lifer Swap ends at its one target
-    if table.picks:
+    assert len(table.game.picks) in (0, 2)  # Lifer Swap ends at its one target
+    if table.game.picks:
         press(app, pygame.K_ESCAPE)
-        assert len(table.picks) == 1
+        assert len(table.game.picks) == 1
         press(app, pygame.K_ESCAPE)
-        assert table.picks == () and table.step == R.ABILITY
+        assert table.game.picks == () and table.game.step == R.ABILITY
         assert table.state.to_dict() == before
         assert isinstance(app.stack.top, YardBirbsTable)
 
@@ -285,7 +287,7 @@ def test_back_steps_back_through_an_ability_and_its_targets(app):
 def test_a_card_is_played_with_the_mouse(app):
     table = table_for(app, 3, seed=4)
     rec = Recorder(table)
-    assert run_until(app, table, lambda: human_ready(table) and table.step == R.PLAY)
+    assert run_until(app, table, lambda: human_ready(table) and table.game.step == R.PLAY)
     enabled = [o for o in table.turn.picker.options if o.enabled]
     target = enabled[-1]
     pos = target.rect.center
@@ -301,7 +303,7 @@ def test_a_card_is_played_with_the_mouse(app):
 def test_a_dimmed_card_is_refused(app):
     table = table_for(app, 5, seed=3)
     for _ in range(30):
-        ok = run_until(app, table, lambda: human_ready(table) and table.step == R.PLAY
+        ok = run_until(app, table, lambda: human_ready(table) and table.game.step == R.PLAY
                        and not all(o.enabled for o in table.turn.picker.options), 4000)
         if ok:
             break
@@ -310,7 +312,7 @@ def test_a_dimmed_card_is_refused(app):
     else:
         pytest.skip("the human always could play any card")
     refused = next(o for o in table.turn.picker.options if not o.enabled)
-    assert table.cards[refused.value.card].dimmed
+    assert table.game.cards[refused.value.card].dimmed
     table.turn.picker.focus_value(refused.value)
     before = table.state.to_dict()
     press(app, pygame.K_RETURN)
@@ -327,7 +329,7 @@ def test_the_table_renders_at_every_player_count(app, players):
     assert run_until(app, table, lambda: human_ready(table), 4000)
     assert len(table.plan.hand) == len(table.shown.hand)
     for seat in range(players):
-        assert table.seat_rect(seat).colliderect(table.geo.yard_area(seat))
+        assert table.paint.seat_rect(seat).colliderect(table.game.geo.yard_area(seat))
 
 
 @pytest.mark.draw(0)  # the sprites' faces, not pixels
@@ -343,7 +345,7 @@ def test_a_spectator_never_sees_a_hand_and_a_player_sees_only_their_own(app):
                 break
             seen_public |= public_cards(state)
             hidden = set().union(*(set(state.hands[s]) for s in seats)) - seen_public
-            assert not (table.visible_faces() & hidden), "a hidden hand card was shown"
+            assert not (table.game.visible_faces() & hidden), "a hidden hand card was shown"
             checked += 1
             if human_ready(table):
                 press(app, pygame.K_RETURN)
@@ -364,12 +366,12 @@ def test_a_spectator_never_sees_a_hand_and_a_player_sees_only_their_own(app):
 @pytest.mark.draw(0)
 def test_the_log_follows_the_animation(app):
     table = table_for(app, 3, humans=0, seed=6)
-    assert not table.log_lines  # the opening deal is shown, not logged
+    assert not table.log_book.log_lines  # the opening deal is shown, not logged
     assert run_until(app, table, lambda: any("wins the trick" in line
-                                             for line in table.queued_lines), 6000)
-    assert not any("wins the trick" in line for line in list(table.log_lines)[-1:])
+                                             for line in table.log_book.queued_lines), 6000)
+    assert not any("wins the trick" in line for line in list(table.log_book.log_lines)[-1:])
     assert run_until(app, table, lambda: not table.animator.busy, 2000)
-    assert any("wins the trick" in line for line in table.log_lines)
+    assert any("wins the trick" in line for line in table.log_book.log_lines)
 
 
 def test_the_card_painter_forgets_its_fonts_when_pygame_quits():
@@ -402,12 +404,12 @@ def wait_for_hint(app, table, limit: int = 3000):
 def test_a_hint_focuses_the_bird_then_its_flock_and_plays_as_hinted(app):
     table = table_for(app, 3, seed=2)
     rec = Recorder(table)
-    assert play_until(app, table, lambda: table.step == R.TAKE)
+    assert play_until(app, table, lambda: table.game.step == R.TAKE)
     press(app, pygame.K_h)
     hint = wait_for_hint(app, table)
     assert isinstance(hint, R.Take) and table.turn.picker.focused.value == hint
     press(app, pygame.K_RETURN)                # the hinted bird: now its flock is hinted
-    assert table.step == R.FLOCK and table.picks == (hint,)
+    assert table.game.step == R.FLOCK and table.game.picks == (hint,)
     flock = wait_for_hint(app, table)
     assert isinstance(flock, R.ToFlock) and table.turn.picker.focused.value == flock
     press(app, pygame.K_RETURN)
@@ -428,26 +430,26 @@ def test_reflock_shows_why_a_run_s_middle_bird_may_not_leave(app):
     table.animator.finish_all()
     table.state = state
     table.shown = state.view(table.couch.viewer)
-    table.refresh()
+    table.game.refresh()
     table.turn.turn_ready = False
     table.turn.decision = None
     rec = Recorder(table)
     assert run_until(app, table, lambda: human_ready(table))
     table.turn.picker.focus_value(R.UseAbility(R.REFLOCK))
     press(app, pygame.K_RETURN)
-    assert table.step == R.REFLOCK_BIRD
+    assert table.game.step == R.REFLOCK_BIRD
     enabled = {o.value.card: o.enabled for o in table.turn.picker.options}
     assert enabled == {C(0, 5): True, C(1, 6): False, C(2, 7): True, C(2, 12): False}
     table.turn.picker.focus_value(R.PickYard(C(1, 6)))
-    assert table.tip_text().endswith("its flock would no longer qualify")
+    assert table.game.tip_text().endswith("its flock would no longer qualify")
     table.turn.picker.focus_value(R.PickYard(C(2, 12)))
-    assert table.tip_text().endswith("no other flock takes it")
+    assert table.game.tip_text().endswith("no other flock takes it")
     table.turn.picker.focus_value(R.PickYard(C(1, 6)))
     press(app, pygame.K_RETURN)                      # refused: nothing happens
-    assert table.step == R.REFLOCK_BIRD and rec.actions == []
+    assert table.game.step == R.REFLOCK_BIRD and rec.actions == []
     table.turn.picker.focus_value(R.PickYard(C(2, 7)))
     press(app, pygame.K_RETURN)
-    assert table.step == R.REFLOCK_FLOCK
+    assert table.game.step == R.REFLOCK_FLOCK
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -462,15 +464,16 @@ def test_every_focus_s_tip_and_every_call_out_leave_the_other_labels_alone(app, 
         for option in table.turn.picker.options:
             table.turn.picker.focus_value(option.value)
             app.frame(1 / 60)
-            labels = [i for i in table.audit_items() if i.kind == "label"]
-            assert any(i.what == "focused choice's tip" for i in labels) or not table.tip_text()
+            labels = [i for i in table.paint.audit_items() if i.kind == "label"]
+            assert any(i.what == "focused choice's tip" for i in labels) or not table.game.tip_text()
             for n, a in enumerate(labels):
                 for b in labels[n + 1:]:
                     assert not a.rect.colliderect(b.rect), (
-                        f"{players}p {table.step}: {a.what!r} {a.rect} on {b.what!r} {b.rect}")
+                        f"{players}p {table.game.step}: {a.what!r} {a.rect} on {b.what!r} {b.rect}")
             checked += 1
         if not table.turn.picker.focused.enabled:
-            table.turn.picker.index = next(i for i, o in enumerate(table.turn.picker.options) if o.enabled)
+            table.turn.picker.index = next(i for i, o in enumerate(
+                table.turn.picker.options) if o.enabled)
         press(app, pygame.K_RETURN)
     assert checked > 12
 
@@ -478,8 +481,8 @@ def test_every_focus_s_tip_and_every_call_out_leave_the_other_labels_alone(app, 
 def _first_call_out(app, table, limit: int = 20000):
     """Run the AI game until a call-out shows; it and when it appeared."""
     for i in range(limit):
-        if table.notes:
-            return table.notes[0], table.clock
+        if table.paint.notes:
+            return table.paint.notes[0], table.clock
         if table.state.is_terminal():
             break
         step(app, i, every=1)
@@ -496,13 +499,13 @@ def test_a_small_action_is_called_out_in_its_seat_s_yard_at_the_ai_speed(app, sp
     app.ctx.settings.reduced_motion = reduced
     table = table_for(app, 4, humans=0, seed=7)
     waits = []
-    real = table.call_out
+    real = table.motion.call_out
 
     def spy(text, seat=None):
         steps = real(text, seat)
         waits.append(steps[-1].duration)
         return steps
-    table.call_out = spy
+    table.motion.call_out = spy
     note, _shown = _first_call_out(app, table)
     assert note is not None, "four AI players used no ability in a game"
     _surf, rect, _start, hold = note
@@ -510,8 +513,8 @@ def test_a_small_action_is_called_out_in_its_seat_s_yard_at_the_ai_speed(app, sp
     assert waits and waits[0] == pytest.approx(
         0.4 * PACE * SPEED[speed] * (REDUCED if reduced else 1.0))
     assert hold == pytest.approx(1.6 * SPEED[speed])   # reading time: Reduced motion keeps it
-    plates = [table.seat_rect(s) for s in range(4)]
-    above_row = table.geo.rect_of("abilities").y - 10
+    plates = [table.paint.seat_rect(s) for s in range(4)]
+    above_row = table.game.geo.rect_of("abilities").y - 10
     assert any(p.contains(rect) for p in plates) or rect.bottom == above_row
 
 
@@ -558,9 +561,9 @@ def test_each_place_of_a_trick_is_tagged_with_the_reason_that_decided_it(app, ca
     assert [p.slot for p in event.placements] == [i for i, _ in reasons]
     table = table_for(app, len(cards))
     said, tags = [], []
-    table.say = lambda text: said.append(text)
-    table.reason_badge = lambda text: tags.append(text) or pygame.Surface((10, 10))
-    table.trick_ranked(event, ())
+    table.motion.say = lambda text: said.append(text)
+    table.paint.reason_badge = lambda text: tags.append(text) or pygame.Surface((10, 10))
+    table.motion.trick_ranked(event, ())
     names = [table.names[p.seat] for p in event.placements]
     places = ("1st", "2nd", "3rd", "4th", "5th")
     assert said[1:] == [f"{places[k]}: {names[k]} \u2013 {R.REASON_TEXT[why]}"
@@ -585,20 +588,20 @@ def test_a_full_hand_of_seven_shows_every_number_and_suit_whatever_is_raised(app
     from tests.test_ui_audit import covered_corners
 
     table = table_for(app, players)
-    assert run_until(app, table, lambda: human_ready(table) and table.step == R.PLAY)
+    assert run_until(app, table, lambda: human_ready(table) and table.game.step == R.PLAY)
     hand = list(table.plan.hand)
     assert len(hand) == 7
-    plates = [table.seat_rect(0), table.seat_rect(players - 1)]
+    plates = [table.paint.seat_rect(0), table.paint.seat_rect(players - 1)]
     for card in hand:
         table.turn.picker.focus_value(R.Play(card))
         for _ in range(12):
             app.frame(1 / 30)
-        items = table.audit_items()
+        items = table.paint.audit_items()
         assert not covered_corners(items), covered_corners(items)
         shown = {i.what for i in items if i.kind == "card" and i.corner is not None}
         assert all(f"full {c}" in shown for c in hand)
         for c in hand:
-            assert table.cards[c].rect.collidelist(plates) == -1
+            assert table.game.cards[c].rect.collidelist(plates) == -1
 
 
 @pytest.mark.parametrize("players", [3, 5])
@@ -606,13 +609,13 @@ def test_the_thinking_bird_never_sits_on_a_plates_name(app, players):
     """The bottom plates are narrower now: with big counters ('+12', '104') the AI's
     thinking bird left of them would cover the end of 'Finch · AI Normal'."""
     table = table_for(app, players, humans=0)
-    for box in table.boxes:
+    for box in table.game.boxes:
         box.yard, box.total = 12.0, 104.0
     app.frame(1 / 60)
     for seat in range(players):
-        plate = table.seat_rect(seat)
-        right, y = table.thinking_spot(seat, plate)
+        plate = table.paint.seat_rect(seat)
+        right, y = table.paint.thinking_spot(seat, plate)
         bird = pygame.Rect(0, 0, 52, 52)
         bird.midright = (right, y)
-        assert not bird.colliderect(table.plate_name_rect(seat)), seat
+        assert not bird.colliderect(table.paint.plate_name_rect(seat)), seat
         assert plate.contains(bird)

@@ -3,7 +3,8 @@ from scenes.table.spec import TableSpec
 
 TABLE = TableSpec(
     table="scenes.cubirds.table:CuBirdsTable",
-    layout_objects=('row0', 'row1', 'row2', 'row3', 'draw', 'discard', 'pending', 'buttons', 'hand'),
+    layout_objects=('row0', 'row1', 'row2', 'row3', 'draw',
+                    'discard', 'pending', 'buttons', 'hand'),
     pages="scenes.cubirds.howto",
     guide="scenes.cubirds.guide",
     parade=("robin", "owl", "toucan", "flamingo", "duck"),

@@ -2,9 +2,9 @@
 
 Each handler plans on the table's working copy of the sprite lists (a card joins its new
 row or hand group at once; only its position is tweened) and returns the steps of one
-timeline; the plates' and piles' counts (``self.counts``) change as cards land. A mixin
-of :class:`scenes.cubirds.table.CuBirdsTable`: it reads the table's sprites, ``geo``
-(geometry) and ``counts`` (the display model).
+timeline; the plates' and piles' counts (``self.counts``) change as cards land. The
+table's ``motion`` part: it reads the game part's sprites, ``geo`` (geometry) and
+``counts`` (the display model).
 """
 from __future__ import annotations
 
@@ -48,11 +48,11 @@ class CuBirdsAnimations(Animations):
         """The restoration card comes off the deck while the taken birds fly; the win
         sounds once the winning move has played."""
         if isinstance(item, RestorationDrawn) and isinstance(self._joined, BirdsCaptured):
-            steps.append(Together(steps.pop(), Timeline([Wait(self.dur(0.15))] + new)))
+            steps.append(Together(steps.pop(), Timeline([Wait(self.t.dur(0.15))] + new)))
         else:
             steps.extend(new)
         if isinstance(item, GameOver):
-            steps.append(Call(lambda: self.ctx.play("win")))
+            steps.append(Call(lambda: self.t.ctx.play("win")))
         self._joined = item
 
     # -- motion ---------------------------------------------------------------------------
@@ -63,53 +63,53 @@ class CuBirdsAnimations(Animations):
             spr.visible = True
             spr.z = 1
             if sound:
-                self.ctx.play(sound)
+                self.t.ctx.play(sound)
 
         def land() -> None:
             spr.z = 0
             if then is not None:
                 then()
 
-        return Timeline([Call(start), spr.move_to(pos, self.dur(seconds), lift, scale), Call(land)])
+        return Timeline([Call(start), spr.move_to(pos, self.t.dur(seconds), lift, scale), Call(land)])
 
     def slide(self, spr: CardSprite, pos, seconds: float = 0.3) -> Timeline:
         """Close up or spread a row or hand: a flat glide, no lift."""
-        return Timeline([spr.move_to(pos, self.dur(seconds), 0.0)])
+        return Timeline([spr.move_to(pos, self.t.dur(seconds), 0.0)])
 
     def row_reflow(self, r: int, seconds: float = 0.3, skip=()) -> list:
-        row = self.rows_spr[r]
-        return [self.slide(s, p, seconds) for s, p in zip(row, self.geo.row_centres(r, len(row)))
+        row = self.game.rows_spr[r]
+        return [self.slide(s, p, seconds) for s, p in zip(row, self.game.geo.row_centres(r, len(row)))
                 if s not in skip]
 
     def hand_reflow(self, seconds: float = 0.3, skip=()) -> list:
-        centres = self.geo.hand_centres(self.hand_groups())
+        centres = self.game.geo.hand_centres(self.game.hand_groups())
         steps = []
-        for species, cards in self.hand_spr.items():
+        for species, cards in self.game.hand_spr.items():
             for s, p in zip(cards, centres.get(species, [])):
                 if s not in skip:
                     steps.append(self.slide(s, p, seconds))
         return steps
 
     def drop(self, spr: CardSprite) -> None:
-        if spr in self.flying:
-            self.flying.remove(spr)
+        if spr in self.game.flying:
+            self.game.flying.remove(spr)
 
     def add_to_hand(self, spr: CardSprite, species: str) -> None:
-        self.hand_spr.setdefault(species, []).append(spr)
+        self.game.hand_spr.setdefault(species, []).append(spr)
 
     def staggered(self, items: list, gap: float) -> Together:
-        return Together(*[Timeline([Wait(self.dur(i * gap)), t]) for i, t in enumerate(items)])
+        return Together(*[Timeline([Wait(self.t.dur(i * gap)), t]) for i, t in enumerate(items)])
 
     def _beat(self, preview: Preview, seconds: float = 0.36) -> list:
         """Show an AI's choice the way a person's is previewed, for a moment."""
         def show() -> None:
-            self.preview = preview
+            self.game.preview = preview
             for s in preview.captured:
                 s.lift, s.outline = PREVIEW_LIFT, ui.ACCENT
 
         def hide() -> None:
-            self.preview = None
-        return [Call(show), Wait(self.dur(seconds)), Call(hide)]
+            self.game.preview = None
+        return [Call(show), Wait(self.t.dur(seconds)), Call(hide)]
 
     def _settle(self, s: CardSprite) -> None:
         s.outline = None
@@ -117,153 +117,162 @@ class CuBirdsAnimations(Animations):
 
     def _deck_minus(self, n: int):
         def fn() -> None:
-            self.counts.deck = max(0, self.counts.deck - n)
+            self.game.counts.deck = max(0, self.game.counts.deck - n)
         return fn
 
     def _to_discard(self, species: str, start, face_up: bool = True, from_deck: bool = False,
                     scale: float = 1.0, spr: CardSprite | None = None) -> Timeline:
         if spr is None:
-            spr = self.card(species, start, face_up=face_up, visible=False, scale=scale)
-            self.flying.append(spr)
+            spr = self.game.card(species, start, face_up=face_up, visible=False, scale=scale)
+            self.game.flying.append(spr)
 
         def land() -> None:
             self.drop(spr)
-            self.counts.discard.append(species)
-            for cards in self.hand_spr.values():
+            self.game.counts.discard.append(species)
+            for cards in self.game.hand_spr.values():
                 if spr in cards:
                     cards.remove(spr)
         steps = []
         if from_deck:
             steps.append(Call(self._deck_minus(1)))
-        flight = self.fly(spr, self.geo.discard_pos(), 0.4, scale=1.0, sound="slide", then=land)
+        flight = self.fly(spr, self.game.geo.discard_pos(), 0.4,
+                          scale=1.0, sound="slide", then=land)
         if not spr.face_up:
-            flight = Together(flight, Timeline([Wait(self.dur(0.1)), spr.flip(self.dur(0.26), face_up=True)]))
+            flight = Together(flight, Timeline(
+                [Wait(self.t.dur(0.1)), spr.flip(self.t.dur(0.26), face_up=True)]))
         steps.append(flight)
         return Timeline(steps)
 
     def _into_plate(self, spr: CardSprite, seat: int, n: int = 1):
         def fn() -> None:
             self.drop(spr)
-            self.counts.hand_sizes[seat] += n
+            self.game.counts.hand_sizes[seat] += n
         return fn
 
     def _into_collection(self, spr: CardSprite, seat: int, species: str, n: int):
         def fn() -> None:
             self.drop(spr)
-            coll = self.counts.collections[seat]
+            coll = self.game.counts.collections[seat]
             coll[species] = coll.get(species, 0) + n
         return fn
 
     # -- events -> timelines -------------------------------------------------------------
     @on(RoundStarted)
     def round_started(self, e: RoundStarted, rest) -> list:
-        starter = self.names[e.starter]
+        starter = self.t.names[e.starter]
         title, sub = f"Round {e.round}", f"{starter} deals and starts"
 
         def show() -> None:
-            self.counts.round = e.round
-            self.counts.dealing = True
-            self.banner(title, sub, hold=1.1)
-        return [Call(show), Wait(self.dur(0.35))]
+            self.game.counts.round = e.round
+            self.game.counts.dealing = True
+            self.t.messages.banner(title, sub, hold=1.1)
+        return [Call(show), Wait(self.t.dur(0.35))]
 
     @on(RowDealt, run=True)
     def row_dealt(self, group: tuple, rest) -> list:
         flights = []
         for e in group:
-            row = [self.card(s, self.geo.deck_pos(), face_up=False, visible=False) for s in e.cards]
-            self.rows_spr[e.row] = row
-            for spr, pos in zip(row, self.geo.row_centres(e.row, len(row))):
+            row = [self.game.card(s, self.game.geo.deck_pos(),
+                                    face_up=False, visible=False) for s in e.cards]
+            self.game.rows_spr[e.row] = row
+            for spr, pos in zip(row, self.game.geo.row_centres(e.row, len(row))):
                 flights.append(Timeline([Call(self._deck_minus(1)),
                                          self.fly(spr, pos, 0.34, sound="deal"),
-                                         spr.flip(self.dur(0.24))]))
+                                         spr.flip(self.t.dur(0.24))]))
         return [self.staggered(flights, 0.07)]
 
     @on(SetupDiscarded)
     def setup_discarded(self, e: SetupDiscarded, rest) -> list:
-        return [self.staggered([self._to_discard(s, self.geo.deck_pos(), face_up=False, from_deck=True)
+        return [self.staggered([self._to_discard(s, self.game.geo.deck_pos(), face_up=False, from_deck=True)
                                 for s in e.cards], 0.08)]
 
     @on(HandDealt, run=True)
     def hand_dealt(self, group: tuple, rest) -> list:
         seats = []
-        viewer = self.shown.seat if self.shown is not None else None
+        viewer = self.t.shown.seat if self.t.shown is not None else None
         for k, e in enumerate(group):
             flights = []
             if e.seat == viewer and e.seat is not None:
                 new = []
                 for s in e.cards:
-                    spr = self.card(s, self.geo.deck_pos(), face_up=False, visible=False)
+                    spr = self.game.card(s, self.game.geo.deck_pos(),
+                                           face_up=False, visible=False)
                     self.add_to_hand(spr, s)
                     new.append(spr)
-                centres = self.geo.hand_centres(self.hand_groups())
-                index = {id(s): p for sp, cards in self.hand_spr.items()
+                centres = self.game.geo.hand_centres(self.game.hand_groups())
+                index = {id(s): p for sp, cards in self.game.hand_spr.items()
                          for s, p in zip(cards, centres[sp])}
                 for spr in new:
                     flights.append(Timeline([Call(self._deck_minus(1)),
                                              self.fly(spr, index[id(spr)], 0.38, sound="deal"),
-                                             spr.flip(self.dur(0.2), face_up=True)]))
+                                             spr.flip(self.t.dur(0.2), face_up=True)]))
                 moves = self.hand_reflow(0.3, skip=set(new))
                 if moves:
                     flights.append(Together(*moves))
             else:
                 flights += self._backs_to_plate(e.seat, len(e.cards), 0.38)
-            seats.append(Timeline([Wait(self.dur(0.22 * k)), self.staggered(flights, 0.045)]))
-        return [Call(lambda: setattr(self.counts, "dealing", True)), Together(*seats)]
+            seats.append(Timeline([Wait(self.t.dur(0.22 * k)), self.staggered(flights, 0.045)]))
+        return [Call(lambda: setattr(self.game.counts, "dealing", True)), Together(*seats)]
 
     @on(CollectionStarted, run=True)
     def collection_started(self, group: tuple, rest) -> list:
         flights = []
         for e in group:
-            spr = self.card(e.species, self.geo.deck_pos(), face_up=False, visible=False)
-            self.flying.append(spr)
-            target = self.geo.plate_coll_pos(e.seat, e.species, self.counts.collections[e.seat])
-            flights.append(Timeline([Call(self._deck_minus(1)), spr.flip(self.dur(0.24), face_up=True),
+            spr = self.game.card(e.species, self.game.geo.deck_pos(),
+                                   face_up=False, visible=False)
+            self.game.flying.append(spr)
+            target = self.game.geo.plate_coll_pos(
+                e.seat, e.species, self.game.counts.collections[e.seat])
+            flights.append(Timeline([Call(self._deck_minus(1)), spr.flip(self.t.dur(0.24), face_up=True),
                                      self.fly(spr, target, 0.42, scale=PLATE_SCALE, sound="slide",
                                               then=self._into_collection(spr, e.seat, e.species, 1))]))
         return [self.staggered(flights, 0.12)]
 
     @on(Reshuffled)
     def reshuffled(self, e: Reshuffled, rest) -> list:
-        shown = min(6, max(1, len(self.counts.discard)))
+        shown = min(6, max(1, len(self.game.counts.discard)))
         flights = []
         for _ in range(shown):
-            spr = self.card(None, self.geo.discard_pos(), face_up=False, visible=False)
-            self.flying.append(spr)
-            flights.append(self.fly(spr, self.geo.deck_pos(), 0.34, then=lambda s=spr: self.drop(s)))
+            spr = self.game.card(None, self.game.geo.discard_pos(),
+                                   face_up=False, visible=False)
+            self.game.flying.append(spr)
+            flights.append(self.fly(spr, self.game.geo.deck_pos(),
+                           0.34, then=lambda s=spr: self.drop(s)))
 
         def done() -> None:
-            self.counts.deck = e.count
-            self.counts.discard = []
+            self.game.counts.deck = e.count
+            self.game.counts.discard = []
 
         def start() -> None:
-            self.ctx.play("shuffle")
-            self.counts.discard = self.counts.discard[-1:] if self.counts.discard else []
-        return [Call(start), self.staggered(flights, 0.06), Call(done), Wait(self.dur(0.15))]
+            self.t.ctx.play("shuffle")
+            self.game.counts.discard = self.game.counts.discard[-1:] if self.game.counts.discard else [
+                ]
+        return [Call(start), self.staggered(flights, 0.06), Call(done), Wait(self.t.dur(0.15))]
 
     @on(BirdsPlaced)
     def birds_placed(self, e: BirdsPlaced, rest) -> list:
         steps: list = []
-        row = self.rows_spr[e.row]
+        row = self.game.rows_spr[e.row]
         capture = next((x for x in rest if isinstance(x, BirdsCaptured)), None)
         if capture is not None and not isinstance(rest[0], BirdsCaptured):
             capture = None
-        if not self.couch.is_human(e.seat):
+        if not self.t.couch.is_human(e.seat):
             captured = row[capture.start:capture.start + len(capture.cards)] if capture else []
-            ghosts = self.geo.ghost_positions(e.row, e.side, e.count, len(row))
+            ghosts = self.game.geo.ghost_positions(e.row, e.side, e.count, len(row))
             steps += self._beat(Preview(e.species, ghosts, list(captured)))
-        viewer = self.shown.seat if self.shown is not None else None
-        if e.seat == viewer and self.hand_spr.get(e.species):
-            placed = self.hand_spr.pop(e.species)
+        viewer = self.t.shown.seat if self.t.shown is not None else None
+        if e.seat == viewer and self.game.hand_spr.get(e.species):
+            placed = self.game.hand_spr.pop(e.species)
             for s in placed:
                 s.lift = 0.0
         else:
-            start = self.geo.plate_hand_pos(e.seat)
-            placed = [self.card(e.species, start, visible=False, scale=PLATE_SCALE)
+            start = self.game.geo.plate_hand_pos(e.seat)
+            placed = [self.game.card(e.species, start, visible=False, scale=PLATE_SCALE)
                       for _ in range(e.count)]
-        self.placed_count = len(placed)
+        self.game.placed_count = len(placed)
         new_row = placed + row if e.side == LEFT else row + placed
-        self.rows_spr[e.row] = new_row
-        centres = dict(zip(map(id, new_row), self.geo.row_centres(e.row, len(new_row))))
+        self.game.rows_spr[e.row] = new_row
+        centres = dict(zip(map(id, new_row), self.game.geo.row_centres(e.row, len(new_row))))
         order = placed if e.side == RIGHT else list(reversed(placed))
         flights = [self.fly(s, centres[id(s)], 0.4, scale=1.0, sound="slide" if k == 0 else None)
                    for k, s in enumerate(order)]
@@ -271,7 +280,8 @@ class CuBirdsAnimations(Animations):
         count = e.count
 
         def leave() -> None:
-            self.counts.hand_sizes[seat] = max(0, self.counts.hand_sizes[seat] - count)
+            self.game.counts.hand_sizes[seat] = max(
+                0, self.game.counts.hand_sizes[seat] - count)
         moves = [Call(leave), self.staggered(flights, 0.05)]
         moves += self.row_reflow(e.row, 0.32, skip=set(placed))
         moves += self.hand_reflow(0.3)
@@ -280,32 +290,33 @@ class CuBirdsAnimations(Animations):
 
     @on(BirdsCaptured)
     def birds_captured(self, e: BirdsCaptured, rest) -> list:
-        row = self.rows_spr[e.row]
+        row = self.game.rows_spr[e.row]
         # the placed birds are already in the row: skip them to find the enclosed ones
-        offset = self.placed_count if e.side == LEFT else 0
+        offset = self.game.placed_count if e.side == LEFT else 0
         taken = row[offset + e.start: offset + e.start + len(e.cards)]
         del row[offset + e.start: offset + e.start + len(e.cards)]
-        lift = [Tween(s, self.dur(0.18), lift=PREVIEW_LIFT) for s in taken]
+        lift = [Tween(s, self.t.dur(0.18), lift=PREVIEW_LIFT) for s in taken]
 
         def mark() -> None:
             for s in taken:
                 s.outline = ui.ACCENT
-        steps: list = [Call(mark), Together(*lift), Wait(self.dur(0.1))]
-        viewer = self.shown.seat if self.shown is not None else None
+        steps: list = [Call(mark), Together(*lift), Wait(self.t.dur(0.1))]
+        viewer = self.t.shown.seat if self.t.shown is not None else None
         moves: list = []
         if e.seat == viewer:
             for s, species in zip(taken, e.cards):
                 self.add_to_hand(s, species)
-            centres = self.geo.hand_centres(self.hand_groups())
-            where = {id(s): p for sp, cards in self.hand_spr.items() for s, p in zip(cards, centres[sp])}
+            centres = self.game.geo.hand_centres(self.game.hand_groups())
+            where = {id(s): p for sp, cards in self.game.hand_spr.items()
+                        for s, p in zip(cards, centres[sp])}
             for k, s in enumerate(taken):
                 moves.append(self.fly(s, where[id(s)], 0.4, sound="slide" if k == 0 else None,
                                       then=lambda s=s: self._settle(s)))
             moves += self.hand_reflow(0.3, skip=set(taken))
         else:
             for k, s in enumerate(taken):
-                self.flying.append(s)
-                moves.append(self.fly(s, self.geo.plate_hand_pos(e.seat), 0.4, scale=PLATE_SCALE,
+                self.game.flying.append(s)
+                moves.append(self.fly(s, self.game.geo.plate_hand_pos(e.seat), 0.4, scale=PLATE_SCALE,
                                       sound="slide" if k == 0 else None,
                                       then=self._into_plate(s, e.seat)))
         moves += self.row_reflow(e.row, 0.34)
@@ -314,57 +325,58 @@ class CuBirdsAnimations(Animations):
 
     @on(RestorationDrawn)
     def restoration_drawn(self, e: RestorationDrawn, rest) -> list:
-        spr = self.card(e.species, self.geo.deck_pos(), face_up=False, visible=False)
-        self.pending_spr = spr
-        target = self.geo.rect_of("pending").center
+        spr = self.game.card(e.species, self.game.geo.deck_pos(), face_up=False, visible=False)
+        self.game.pending_spr = spr
+        target = self.game.geo.rect_of("pending").center
 
         def landed() -> None:
-            self.for_row = e.row
+            self.game.for_row = e.row
         return [Call(self._deck_minus(1)),
                 Together(self.fly(spr, target, 0.38, sound="slide", then=landed),
-                         Timeline([Wait(self.dur(0.12)), spr.flip(self.dur(0.28), face_up=True)])),
-                Call(lambda: self.ctx.play("flip")), Wait(self.dur(0.05))]
+                         Timeline([Wait(self.t.dur(0.12)), spr.flip(self.t.dur(0.28), face_up=True)])),
+                Call(lambda: self.t.ctx.play("flip")), Wait(self.t.dur(0.05))]
 
     @on(RestorationPlaced)
     def restoration_placed(self, e: RestorationPlaced, rest) -> list:
         steps: list = []
-        if not self.couch.is_human(e.seat):
-            steps += self._beat(Preview(e.species, self.geo.ghost_positions(
-                e.row, e.side, 1, len(self.rows_spr[e.row]))), 0.26)
-        spr = self.pending_spr
+        if not self.t.couch.is_human(e.seat):
+            steps += self._beat(Preview(e.species, self.game.geo.ghost_positions(
+                e.row, e.side, 1, len(self.game.rows_spr[e.row]))), 0.26)
+        spr = self.game.pending_spr
         if spr is None:
-            spr = self.card(e.species, self.geo.rect_of("pending").center)
-        self.pending_spr = None
-        row = self.rows_spr[e.row]
+            spr = self.game.card(e.species, self.game.geo.rect_of("pending").center)
+        self.game.pending_spr = None
+        row = self.game.rows_spr[e.row]
         if e.side == LEFT:
             row.insert(0, spr)
         else:
             row.append(spr)
-        centres = self.geo.row_centres(e.row, len(row))
+        centres = self.game.geo.row_centres(e.row, len(row))
         target = centres[0] if e.side == LEFT else centres[-1]
 
         def landed() -> None:
-            self.for_row = None
+            self.game.for_row = None
         steps.append(Together(self.fly(spr, target, 0.36, sound="slide", then=landed),
                               *self.row_reflow(e.row, 0.3, skip={spr})))
         return steps
 
     @on(CardsDrawn)
     def cards_drawn(self, e: CardsDrawn, rest) -> list:
-        viewer = self.shown.seat if self.shown is not None else None
+        viewer = self.t.shown.seat if self.t.shown is not None else None
         flights = []
         if e.seat == viewer:
             new = []
             for s in e.cards:
-                spr = self.card(s, self.geo.deck_pos(), face_up=False, visible=False)
+                spr = self.game.card(s, self.game.geo.deck_pos(), face_up=False, visible=False)
                 self.add_to_hand(spr, s)
                 new.append(spr)
-            centres = self.geo.hand_centres(self.hand_groups())
-            where = {id(s): p for sp, cards in self.hand_spr.items() for s, p in zip(cards, centres[sp])}
+            centres = self.game.geo.hand_centres(self.game.hand_groups())
+            where = {id(s): p for sp, cards in self.game.hand_spr.items()
+                        for s, p in zip(cards, centres[sp])}
             for spr in new:
                 flights.append(Timeline([Call(self._deck_minus(1)),
                                          self.fly(spr, where[id(spr)], 0.42, sound="deal"),
-                                         spr.flip(self.dur(0.22), face_up=True)]))
+                                         spr.flip(self.t.dur(0.22), face_up=True)]))
             reflow = self.hand_reflow(0.3, skip=set(new))
             return [Together(self.staggered(flights, 0.1), *reflow)]
         flights += self._backs_to_plate(e.seat, len(e.cards), 0.42)
@@ -374,30 +386,30 @@ class CuBirdsAnimations(Animations):
         """Cards an opponent draws: backs flying from the deck into their plate's hand."""
         flights = []
         for _ in range(count):
-            spr = self.card(None, self.geo.deck_pos(), face_up=False, visible=False)
-            self.flying.append(spr)
+            spr = self.game.card(None, self.game.geo.deck_pos(), face_up=False, visible=False)
+            self.game.flying.append(spr)
             flights.append(Timeline([Call(self._deck_minus(1)),
-                                     self.fly(spr, self.geo.plate_hand_pos(seat), seconds,
+                                     self.fly(spr, self.game.geo.plate_hand_pos(seat), seconds,
                                               scale=PLATE_SCALE, sound="deal",
                                               then=self._into_plate(spr, seat))]))
         return flights
 
     @on(DrawDeclined)
     def draw_declined(self, e: DrawDeclined, rest) -> list:
-        return [Wait(self.dur(0.1))]
+        return [Wait(self.t.dur(0.1))]
 
     @on(FlockCompleted)
     def flock_completed(self, e: FlockCompleted, rest) -> list:
-        viewer = self.shown.seat if self.shown is not None else None
-        if e.seat == viewer and self.hand_spr.get(e.species):
-            cards = self.hand_spr.pop(e.species)
+        viewer = self.t.shown.seat if self.t.shown is not None else None
+        if e.seat == viewer and self.game.hand_spr.get(e.species):
+            cards = self.game.hand_spr.pop(e.species)
         else:
-            start = self.geo.plate_hand_pos(e.seat)
-            cards = [self.card(e.species, start, visible=False, scale=PLATE_SCALE)
+            start = self.game.geo.plate_hand_pos(e.seat)
+            cards = [self.game.card(e.species, start, visible=False, scale=PLATE_SCALE)
                      for _ in range(e.revealed)]
         for s in cards:
-            self.flying.append(s)
-        cx, cy = self.geo.fan_centre()
+            self.game.flying.append(s)
+        cx, cy = self.game.geo.fan_centre()
         pitch = min(84, 900 // max(len(cards), 1))
         x0 = cx - pitch * (len(cards) - 1) / 2
         fan = [self.fly(s, (int(x0 + k * pitch), cy), 0.36, scale=1.0, lift=0.8,
@@ -405,50 +417,50 @@ class CuBirdsAnimations(Animations):
         seat, species = e.seat, e.species
         kept, rest_cards = cards[:e.kept], cards[e.kept:]
         size = "Big" if e.kept == 2 else "Small"
-        who = "your" if seat == viewer else f"{self.names[seat]}'s"
+        who = "your" if seat == viewer else f"{self.t.names[seat]}'s"
         caption = (f"{size} flock of {e.revealed} {species_name(species, e.revealed)}: "
                    f"{e.kept} to {who} collection")
         fan_rect = pygame.Rect(0, 0, int(pitch * (len(cards) - 1) + W), H)
         fan_rect.center = (cx, cy)
 
         def show() -> None:
-            self.fan_caption, self.fan_rect = caption, fan_rect
+            self.game.fan_caption, self.game.fan_rect = caption, fan_rect
 
         def hide() -> None:
-            self.fan_caption = ""
+            self.game.fan_caption = ""
         goes = []
         for s in kept:
-            goes.append(self.fly(s, self.geo.plate_coll_pos(seat, species, self.counts.collections[seat]), 0.4, scale=PLATE_SCALE,
+            goes.append(self.fly(s, self.game.geo.plate_coll_pos(seat, species, self.game.counts.collections[seat]), 0.4, scale=PLATE_SCALE,
                                  then=self._into_collection(s, seat, species, 1)))
         for s in rest_cards:
             goes.append(self._to_discard(species, None, spr=s))
         return [Together(self.staggered(fan, 0.05), *self.hand_reflow(0.3)),
-                Call(lambda: self.ctx.play("chirp")), Call(show),
-                Wait(self.dur(0.5)), Call(hide),
+                Call(lambda: self.t.ctx.play("chirp")), Call(show),
+                Wait(self.t.dur(0.5)), Call(hide),
                 self.staggered(goes, 0.05)]
 
     @on(RoundEnded)
     def round_ended(self, e: RoundEnded, rest) -> list:
         title = f"Round {e.round} ends"
-        sub = f"{self.names[e.ender]}'s hand is empty"
-        return [Call(lambda: self.banner(title, sub, hold=0.9)), Wait(self.dur(0.7))]
+        sub = f"{self.t.names[e.ender]}'s hand is empty"
+        return [Call(lambda: self.t.messages.banner(title, sub, hold=0.9)), Wait(self.t.dur(0.7))]
 
     @on(HandDiscarded)
     def hand_discarded(self, e: HandDiscarded, rest) -> list:
-        viewer = self.shown.seat if self.shown is not None else None
+        viewer = self.t.shown.seat if self.t.shown is not None else None
         flights = []
         seat = e.seat
 
         def empty() -> None:
-            self.counts.hand_sizes[seat] = 0
-        if e.seat == viewer and self.hand_spr:
-            for species, cards in list(self.hand_spr.items()):
+            self.game.counts.hand_sizes[seat] = 0
+        if e.seat == viewer and self.game.hand_spr:
+            for species, cards in list(self.game.hand_spr.items()):
                 for s in cards:
-                    self.flying.append(s)
+                    self.game.flying.append(s)
                     flights.append(self._to_discard(species, None, spr=s))
-            self.hand_spr = {}
+            self.game.hand_spr = {}
         else:
             for species in e.cards:
-                flights.append(self._to_discard(species, self.geo.plate_hand_pos(e.seat),
+                flights.append(self._to_discard(species, self.game.geo.plate_hand_pos(e.seat),
                                                 scale=PLATE_SCALE))
         return [Call(empty), self.staggered(flights, 0.04)]

@@ -11,9 +11,9 @@ def point(table, action) -> object:
     """The option that leads to ``action`` in the pick on screen: a placement is its
     species, then (that species chosen) its row end."""
     if isinstance(action, Place):
-        if table.step == "species":
+        if table.game.step == "species":
             return action.species
-        if table.step == "end" and table.chosen == action.species:
+        if table.game.step == "end" and table.game.chosen == action.species:
             return (action.row, action.side)
         return None
     if isinstance(action, Restore):

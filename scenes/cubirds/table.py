@@ -41,6 +41,7 @@ from scenes.cubirds.geometry import CuBirdsGeometry
 from scenes.picker import Option
 from scenes.table.changes import CLEAR
 from scenes.table.picks import BACK, Pick, PickChain
+from scenes.table.game import GameTable
 from scenes.table.scene import TableScene
 from sprites import cubirds_cards as art
 from sprites import ui
@@ -72,16 +73,20 @@ class Counts:
         return cls([0] * players, [{} for _ in range(players)], DECK_SIZE)
 
 
-class CuBirdsTable(CuBirdsAnimations, CuBirdsDraw, TableScene):
+class CuBirdsGameTable(GameTable):
+    """CuBirds' game part: its sprites, picks and words (scenes.table.game)."""
+
+    motion_kind = CuBirdsAnimations   # its animations (scenes.table.animations)
+
     # -- set-up --------------------------------------------------------------------------
     def setup(self) -> None:
-        self.geo = CuBirdsGeometry(self.layout, self.match.num_players)
+        self.geo = CuBirdsGeometry(self.t.layout, self.t.match.num_players)
         self.rows_spr: list[list[CardSprite]] = [[] for _ in range(NUM_ROWS)]
         self.hand_spr: dict[str, list[CardSprite]] = {}
         self.pending_spr: CardSprite | None = None
         self.for_row: int | None = None  # the row a restoration card resting on its spot is for
         self.flying: list[CardSprite] = []
-        self.counts = Counts.before_the_deal(self.match.num_players)
+        self.counts = Counts.before_the_deal(self.t.match.num_players)
         self.fan_caption = ""
         self.fan_rect = pygame.Rect(0, 0, 0, 0)
         self.chain: PickChain | None = None
@@ -89,8 +94,8 @@ class CuBirdsTable(CuBirdsAnimations, CuBirdsDraw, TableScene):
         self.highlight: str | None = None    # species outlined in the rows (step 1 hint)
         self.buttons: list[Option] = []
         self.placed_count = 0
-        self._late: list[CardSprite] = []
-        art.warm(self.patterns)   # build every face now, not in the middle of a deal
+        self.t.paint._late: list[CardSprite] = []
+        art.warm(self.t.paint.patterns)   # build every face now, not in the middle of a deal
         b = self.geo.rect_of("buttons")
         bh = (b.h - 12) // 2
         self.button_rects = [pygame.Rect(b.x, b.y, b.w, bh),
@@ -99,7 +104,7 @@ class CuBirdsTable(CuBirdsAnimations, CuBirdsDraw, TableScene):
     def enter(self) -> None:
         """The opening deal starts from an empty table and a full deck (a continued game
         has no deal to show: the table stays as refresh() built it)."""
-        if self.resumed:
+        if self.t.resumed:
             super().enter()
             return
         for row in self.rows_spr:
@@ -107,7 +112,7 @@ class CuBirdsTable(CuBirdsAnimations, CuBirdsDraw, TableScene):
         self.hand_spr = {}
         self.pending_spr = None
         self.for_row = None
-        self.counts = Counts.before_the_deal(self.match.num_players)
+        self.counts = Counts.before_the_deal(self.t.match.num_players)
         super().enter()
 
     def seat_rect(self, seat: int) -> pygame.Rect:
@@ -115,7 +120,7 @@ class CuBirdsTable(CuBirdsAnimations, CuBirdsDraw, TableScene):
 
     def card(self, species: str | None, pos, face_up: bool = True, visible: bool = True,
              scale: float = 1.0) -> CardSprite:
-        front = art.face(species, self.patterns) if species else art.back()
+        front = art.face(species, self.t.paint.patterns) if species else art.back()
         spr = art.TableCard(front, art.back(), pos, face_up=face_up, key=species)
         spr.visible = visible
         spr.scale = scale
@@ -126,7 +131,7 @@ class CuBirdsTable(CuBirdsAnimations, CuBirdsDraw, TableScene):
 
     def refresh(self) -> None:
         """Snap every sprite and count to the viewer's view."""
-        v = self.shown
+        v = self.t.shown
         geo = self.geo
         self.rows_spr = [[self.card(s, p) for s, p in zip(row, geo.row_centres(r, len(row)))]
                          for r, row in enumerate(v.rows)]
@@ -183,7 +188,7 @@ class CuBirdsTable(CuBirdsAnimations, CuBirdsDraw, TableScene):
 
     def forced_action(self) -> Restore | None:
         """Both ends give the same row (the card matches the row's only species): no choice."""
-        v = self.shown  # public fields only: the same in every seat's view
+        v = self.t.shown  # public fields only: the same in every seat's view
         if v.phase != RESTORE or v.pending is None or v.pending_row is None:
             return None
         row = v.rows[v.pending_row]
@@ -196,13 +201,13 @@ class CuBirdsTable(CuBirdsAnimations, CuBirdsDraw, TableScene):
                  RESTORE: (self.plan_restore, lambda values: Restore(values[0])),
                  DRAW: (self.plan_draw, lambda values: values[0]),
                  FLOCK: (self.plan_flock, lambda values: values[0])}
-        plan, action = plans[self.shown.phase]
+        plan, action = plans[self.t.shown.phase]
 
         def finish(values: tuple):
             self.finish_choice()
             return action(values)
         self.buttons = []
-        self.chain = PickChain(self, plan, finish, focus)
+        self.chain = PickChain(self.t, plan, finish, focus)
         self.sync_focus()
 
     def plan_place(self, values: tuple) -> Pick | None:
@@ -219,7 +224,7 @@ class CuBirdsTable(CuBirdsAnimations, CuBirdsDraw, TableScene):
         for r in range(NUM_ROWS):
             n = len(self.rows_spr[r])
             for side in SIDES:
-                taken = len(enclose(list(self.shown.rows[r]), species, count, side == LEFT)[1])
+                taken = len(enclose(list(self.t.shown.rows[r]), species, count, side == LEFT)[1])
                 if taken > best_taken:
                     best, best_taken = len(options), taken
                 slot = self.geo.end_slot(r, side, n)
@@ -227,7 +232,7 @@ class CuBirdsTable(CuBirdsAnimations, CuBirdsDraw, TableScene):
                                       self.geo.ghost_positions(r, side, count, n)])
                 options.append(Option(slot, (r, side), "Land here", ring=ring))
         self.buttons = [Option(self.button_rects[1], BACK, "Back")]
-        hint = self.hints.hint_action
+        hint = self.t.hints.hint_action
         focus = (hint.row, hint.side) if isinstance(hint, Place) and hint.species == species \
             else None   # the hint's second pick
         return Pick("end", options + self.buttons, focus=focus, initial=best)
@@ -235,7 +240,7 @@ class CuBirdsTable(CuBirdsAnimations, CuBirdsDraw, TableScene):
     def plan_restore(self, values: tuple) -> Pick | None:
         if values:
             return None
-        v = self.shown
+        v = self.t.shown
         n = len(self.rows_spr[v.pending_row])
         self.buttons = []
         return Pick("restore", [Option(self.geo.end_slot(v.pending_row, side, n), side,
@@ -286,10 +291,10 @@ class CuBirdsTable(CuBirdsAnimations, CuBirdsDraw, TableScene):
                 s.lift, s.outline = 0.0, None
 
     def handle_turn(self, event: Input) -> bool:
-        if self.turn.picker is None:
+        if self.t.turn.picker is None:
             return False
-        used = self.turn.picker.handle(event)
-        if self.turn.picker is not None:
+        used = self.t.turn.picker.handle(event)
+        if self.t.turn.picker is not None:
             self.sync_focus()
         return used
 
@@ -297,7 +302,7 @@ class CuBirdsTable(CuBirdsAnimations, CuBirdsDraw, TableScene):
         """Lift, outline and preview what the focused option would do."""
         if self.chain is None or self.step is None:
             return
-        option = self.turn.picker.focused
+        option = self.t.turn.picker.focused
         value = option.value if option is not None else None
         lifted = None
         self.preview = None
@@ -314,7 +319,7 @@ class CuBirdsTable(CuBirdsAnimations, CuBirdsDraw, TableScene):
             if isinstance(value, tuple):
                 r, side = value
                 count = len(self.hand_spr.get(self.chosen, ()))
-                _, taken, start = enclose(list(self.shown.rows[r]), self.chosen, count,
+                _, taken, start = enclose(list(self.t.shown.rows[r]), self.chosen, count,
                                           side == LEFT)
                 captured = self.rows_spr[r][start:start + len(taken)] if taken else []
                 for s in captured:
@@ -322,7 +327,7 @@ class CuBirdsTable(CuBirdsAnimations, CuBirdsDraw, TableScene):
                 ghosts = self.geo.ghost_positions(r, side, count, len(self.rows_spr[r]))
                 self.preview = Preview(self.chosen, ghosts, captured)
         elif step == "restore":
-            v = self.shown
+            v = self.t.shown
             ghosts = self.geo.ghost_positions(v.pending_row, value, 1,
                                               len(self.rows_spr[v.pending_row]))
             self.preview = Preview(v.pending, ghosts)
@@ -339,17 +344,17 @@ class CuBirdsTable(CuBirdsAnimations, CuBirdsDraw, TableScene):
 
     # -- words -------------------------------------------------------------------------------
     def status(self) -> str:
-        seat = self.turn_seat
+        seat = self.t.turn_seat
         if seat is None:
             return "Game over"
-        name = self.names[seat]
+        name = self.t.names[seat]
         if self.counts.dealing:
             return f"Round {self.counts.round}: dealing the cards"
-        if not self.human_deciding:
-            if self.turn.decision is not None:
+        if not self.t.human_deciding:
+            if self.t.turn.decision is not None:
                 return f"{name} is thinking\u2026"
             return f"{name}'s turn"
-        option = self.turn.picker.focused if self.turn.picker is not None else None
+        option = self.t.turn.picker.focused if self.t.turn.picker is not None else None
         value = option.value if option is not None else None
         step = self.step
         if step == "species":
@@ -363,7 +368,7 @@ class CuBirdsTable(CuBirdsAnimations, CuBirdsDraw, TableScene):
             if not isinstance(value, tuple):
                 return f"Pick a row end for your {birds}"
             r, side = value
-            _, taken, _ = enclose(list(self.shown.rows[r]), self.chosen, n, side == LEFT)
+            _, taken, _ = enclose(list(self.t.shown.rows[r]), self.chosen, n, side == LEFT)
             where = f"{side.capitalize()} end of row {r + 1}"
             if taken:
                 return f"{where}: you take {self.cards_text(taken)}"
@@ -371,7 +376,7 @@ class CuBirdsTable(CuBirdsAnimations, CuBirdsDraw, TableScene):
                 return f"{where}: nothing trapped, your hand is empty: the round ends"
             return f"{where}: nothing trapped"
         if step == "restore":
-            v = self.shown
+            v = self.t.shown
             return (f"Row {v.pending_row + 1} needs a second species: pick an end for the "
                     f"{species_name(v.pending)}")
         if step == "draw":
@@ -395,7 +400,7 @@ class CuBirdsTable(CuBirdsAnimations, CuBirdsDraw, TableScene):
                          sorted(counts.items(), key=lambda kv: INDEX[kv[0]]))
 
     def prompts(self) -> tuple[tuple[Act, str], ...]:
-        option = self.turn.picker.focused if self.turn.picker is not None else None
+        option = self.t.turn.picker.focused if self.t.turn.picker is not None else None
         label = option.label if option is not None else "Choose"
         step = self.step
         if step == "species":
@@ -404,3 +409,10 @@ class CuBirdsTable(CuBirdsAnimations, CuBirdsDraw, TableScene):
             return ((Act.LEFT, "Move"), (Act.CONFIRM, label), (Act.BACK, "Change species"),
                     (Act.PAUSE, "Pause"))
         return ((Act.LEFT, "Move"), (Act.CONFIRM, label), (Act.PAUSE, "Pause"))
+
+
+class CuBirdsTable(TableScene):
+    """The CuBirds table scene: the shared frame, its drawing and its game part."""
+
+    game_kind = CuBirdsGameTable
+    paint_kind = CuBirdsDraw

@@ -11,8 +11,8 @@ play as one moment each (``run=``). A face-up flip releases its log line itself,
 the face shows (``log=``). Events are redacted for the viewer first (``prepare``), so a
 face the viewer may not know never reaches a sprite.
 
-A mixin of :class:`scenes.flappy_families.table.FlappyFamiliesTable`: it reads the
-table's ``slots``, ``air``, ``geo``, ``board`` and ``cards``.
+The table's ``motion`` part: it reads the game part's ``slots``, ``air``, ``geo``,
+``board`` and ``cards``.
 """
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ class FlappyFamiliesAnimations(Animations):
 
     def prepare(self, events: Sequence[Event]) -> list[Event]:
         """The events as the viewer may know them (a hidden card's face is left out)."""
-        viewer = self.shown.seat
+        viewer = self.t.shown.seat
         return [e.redacted(viewer) if isinstance(e, R.FFEvent) else e for e in events]
 
     # -- motion and words ------------------------------------------------------------------
@@ -53,45 +53,45 @@ class FlappyFamiliesAnimations(Animations):
         """A seat's name in the status line: "You" for the human whose hand is on show."""
         if seat is None:
             return "Nobody"
-        return "You" if seat == self.board.seat and self.couch.is_human(seat) else self.names[seat]
+        return "You" if seat == self.game.board.seat and self.t.couch.is_human(seat) else self.t.names[seat]
 
     def sound(self, name: str) -> Call:
-        return Call(lambda: self.ctx.play(name))
+        return Call(lambda: self.t.ctx.play(name))
 
     def fly(self, sprite: CardSprite, target, duration: float, scale: float,
             lift: float = 0.7) -> Move:
-        return sprite.move_to(target, self.dur(duration), lift=lift, scale=scale)
+        return sprite.move_to(target, self.t.dur(duration), lift=lift, scale=scale)
 
     def drop_air(self, sprite: CardSprite) -> None:
-        if sprite in self.air:
-            self.air.remove(sprite)
+        if sprite in self.game.air:
+            self.game.air.remove(sprite)
 
     def leave_deck(self) -> None:
-        self.board.deck = max(0, self.board.deck - 1)
+        self.game.board.deck = max(0, self.game.board.deck - 1)
 
     # -- the opening -----------------------------------------------------------------------
     @on(R.GameSetUp)
     def game_set_up(self, ev: R.GameSetUp, rest) -> list:
         """The bonus families are called out while the Wild and every hand are dealt."""
-        board = self.board
-        n = self.match.num_players
-        deck = self.geo.deck_center()
-        dealt = {s: self.slots[s] for s in ev.wild_slots if self.slots[s] is not None}
+        board = self.game.board
+        n = self.t.match.num_players
+        deck = self.game.geo.deck_center()
+        dealt = {s: self.game.slots[s] for s in ev.wild_slots if self.game.slots[s] is not None}
         mine = list(board.hand)
         sizes = list(board.hand_sizes)
         board.deck += len(dealt) + sum(sizes)
         for s in dealt:
-            self.slots[s] = None
+            self.game.slots[s] = None
         board.hand = []
         board.hand_sizes = [0] * n
-        self.ctx.play("shuffle")
+        self.t.ctx.play("shuffle")
         parts = [f"+2: {FAMILIES[ev.bonus2]}", f"+1: {FAMILIES[ev.bonus1]}"]
         sub = "   ".join(parts)
         if ev.removed:
             sub += "   \u00b7   Out: " + ", ".join(FAMILIES[f] for f in ev.removed)
-        self.shout_over("Bonus families", sub, 2.4, avoid=(0, 1))
-        self.log(ev.describe(self.names))
-        gap = self.dur(0.06)
+        self.t.paint.shout_over("Bonus families", sub, 2.4, avoid=(0, 1))
+        self.t.log_book.log(ev.describe(self.t.names))
+        gap = self.t.dur(0.06)
         moves = [self._deal_to_wild(s, sc, deck) for s, sc in dealt.items()]
         for round_ in range(max(sizes, default=0)):
             for seat in range(n):
@@ -102,47 +102,48 @@ class FlappyFamiliesAnimations(Animations):
                 else:
                     moves.append(self._deal_to_plate(seat, deck))
         moves = [Timeline([Wait(gap * k)] + move) for k, move in enumerate(moves)]
-        return [Together(*moves), Wait(self.dur(0.3))]
+        return [Together(*moves), Wait(self.t.dur(0.3))]
 
     def _deal_to_wild(self, s: int, sc: SlotCard, deck) -> list:
         sp = sc.sprite
         sp.x, sp.y = deck
 
         def land() -> None:
-            if sc.sprite in self.air:
-                self.air.remove(sc.sprite)
-            self.slots[s] = sc
-            self.ctx.play("deal")
-        return [Call(self.leave_deck), Call(lambda: self.air.append(sp)),
-                self.fly(sp, self.geo.slot_center(s), 0.34, 1.0), Call(land)]
+            if sc.sprite in self.game.air:
+                self.game.air.remove(sc.sprite)
+            self.game.slots[s] = sc
+            self.t.ctx.play("deal")
+        return [Call(self.leave_deck), Call(lambda: self.game.air.append(sp)),
+                self.fly(sp, self.game.geo.slot_center(s), 0.34, 1.0), Call(land)]
 
     def _deal_to_hand(self, mine: list[int], round_: int, seat: int, deck) -> list:
         card = mine[round_]
-        sprite = CardSprite(self.cards.face(card), self.cards.back(), deck, False, key=card)
-        target = self.geo.group_pos(CARD_FAMILY[card], mine[:round_ + 1])
+        sprite = CardSprite(self.game.cards.face(
+            card), self.game.cards.back(), deck, False, key=card)
+        target = self.game.geo.group_pos(CARD_FAMILY[card], mine[:round_ + 1])
 
         def land() -> None:
             self.drop_air(sprite)
-            self.board.hand.append(card)
-            self.board.hand_sizes[seat] += 1
-        return [Call(self.leave_deck), Call(lambda: self.air.append(sprite)),
+            self.game.board.hand.append(card)
+            self.game.board.hand_sizes[seat] += 1
+        return [Call(self.leave_deck), Call(lambda: self.game.air.append(sprite)),
                 Together(self.fly(sprite, target, 0.4, HAND_SCALE),
-                         Timeline([Wait(self.dur(0.12)),
-                                   sprite.flip(self.dur(0.28), face_up=True)])),
+                         Timeline([Wait(self.t.dur(0.12)),
+                                   sprite.flip(self.t.dur(0.28), face_up=True)])),
                 Call(land)]
 
     def _deal_to_plate(self, seat: int, deck) -> list:
-        sprite = CardSprite(self.cards.back(), self.cards.back(), deck, False)
+        sprite = CardSprite(self.game.cards.back(), self.game.cards.back(), deck, False)
 
         def land() -> None:
             self.drop_air(sprite)
-            self.board.hand_sizes[seat] += 1
-        return [Call(self.leave_deck), Call(lambda: self.air.append(sprite)),
-                self.fly(sprite, self.geo.plate_target(seat), 0.36, PLATE_SCALE), Call(land)]
+            self.game.board.hand_sizes[seat] += 1
+        return [Call(self.leave_deck), Call(lambda: self.game.air.append(sprite)),
+                self.fly(sprite, self.game.geo.plate_target(seat), 0.36, PLATE_SCALE), Call(land)]
 
     @on(TurnPassed)
     def turn_passed(self, ev: TurnPassed, rest) -> list:
-        board = self.board
+        board = self.game.board
         board.chosen = board.flipped = board.picked_family = None
         who = self.who(ev.seat)
         board.status = f"{who}'s turn" if who != "You" else "Your turn"
@@ -156,40 +157,40 @@ class FlappyFamiliesAnimations(Animations):
         if isinstance(item, tuple):
             return self._flip_down(item)
         ev = item
-        sc = self.slots[ev.slot]
+        sc = self.game.slots[ev.slot]
         if sc is None:
-            self.release_line(ev)
+            self.t.log_book.release_line(ev)
             return []
         sprite = sc.sprite
         sc.card = ev.card
-        sprite.face = self.cards.face(ev.card)
+        sprite.face = self.game.cards.face(ev.card)
         sprite.key = ev.card
-        colour = self.seat_rgb(ev.seat)
+        colour = self.t.paint.seat_rgb(ev.seat)
         who = self.who(ev.seat)
         verb = "flip" if who == "You" else "flips"
-        self.board.status = f"{who} {verb} the card at {R.slot_label(ev.slot)}\u2026"
+        self.game.board.status = f"{who} {verb} the card at {R.slot_label(ev.slot)}\u2026"
         bird = CARD_NAMES[ev.card]
         family = CARD_FAMILY[ev.card]
         tail = "!" if family == PREDATOR else f" \u00b7 {family_name(family)}"
-        if self.board.flipped is None:
-            self.board.flipped = ev.slot
+        if self.game.board.flipped is None:
+            self.game.board.flipped = ev.slot
 
         def mark() -> None:
             sprite.outline = colour
 
         def revealed() -> None:   # the name only once the face shows
-            self.board.status = f"{who} {verb} a {bird}{tail}"
-            self.release_line(ev)
-        return [Call(mark), Tween(sprite, self.dur(0.1), ease_out_cubic, lift=0.5),
+            self.game.board.status = f"{who} {verb} a {bird}{tail}"
+            self.t.log_book.release_line(ev)
+        return [Call(mark), Tween(sprite, self.t.dur(0.1), ease_out_cubic, lift=0.5),
                 self.sound("flip"),
-                sprite.flip(self.dur(0.34), face_up=True, on_swap=revealed),
-                Wait(self.dur(0.22))]
+                sprite.flip(self.t.dur(0.34), face_up=True, on_swap=revealed),
+                Wait(self.t.dur(0.22))]
 
     def _flip_down(self, run: tuple) -> list:
         flips = []
-        everyone = tuple(self.colour_of(p) for p in range(self.match.num_players))
+        everyone = tuple(self.t.paint.colour_of(p) for p in range(self.t.match.num_players))
         for ev in run:
-            sc = self.slots[ev.slot]
+            sc = self.game.slots[ev.slot]
             if sc is None:
                 continue
             sc.card = ev.card
@@ -199,64 +200,64 @@ class FlappyFamiliesAnimations(Animations):
 
             def clear(sprite=sprite) -> None:
                 sprite.outline = None
-            flips.append(Timeline([sprite.flip(self.dur(0.3), face_up=False), Call(clear)]))
+            flips.append(Timeline([sprite.flip(self.t.dur(0.3), face_up=False), Call(clear)]))
         if not flips:
             return []
-        self.board.flipped = None
-        return [self.sound("flip"), Together(*flips), Wait(self.dur(0.06))]
+        self.game.board.flipped = None
+        return [self.sound("flip"), Together(*flips), Wait(self.t.dur(0.06))]
 
     @on(R.PredatorStruck)
     def predator_struck(self, ev: R.PredatorStruck, rest) -> list:
-        sc = self.slots[ev.slot]
+        sc = self.game.slots[ev.slot]
         name = CARD_NAMES[ev.card]
         who = self.who(ev.seat)
-        self.board.status = f"The {name} pounces on {'you' if who == 'You' else who}!"
+        self.game.board.status = f"The {name} pounces on {'you' if who == 'You' else who}!"
         takes = "You take" if who == "You" else f"{who} takes"
-        self.shout_over(f"The {name} pounces!", f"{takes} it: \u22121 point, and the turn ends",
+        self.t.paint.shout_over(f"The {name} pounces!", f"{takes} it: \u22121 point, and the turn ends",
                         1.6, ui.BAD, avoid=(ev.slot // R.COLS,))
-        self.ctx.play("predator")
+        self.t.ctx.play("predator")
         if sc is None:
-            return [Wait(self.dur(1.0))]
+            return [Wait(self.t.dur(1.0))]
         sprite = sc.sprite
         sprite.outline = ui.BAD
         sprite.z = 5
         x = sprite.x
-        shake = Timeline([Tween(sprite, self.dur(0.05), ease_out_cubic, x=x - 10),
-                          Tween(sprite, self.dur(0.08), ease_out_cubic, x=x + 10),
-                          Tween(sprite, self.dur(0.08), ease_out_cubic, x=x - 8),
-                          Tween(sprite, self.dur(0.08), ease_out_cubic, x=x + 6),
-                          Tween(sprite, self.dur(0.05), ease_out_cubic, x=x)])
+        shake = Timeline([Tween(sprite, self.t.dur(0.05), ease_out_cubic, x=x - 10),
+                          Tween(sprite, self.t.dur(0.08), ease_out_cubic, x=x + 10),
+                          Tween(sprite, self.t.dur(0.08), ease_out_cubic, x=x - 8),
+                          Tween(sprite, self.t.dur(0.08), ease_out_cubic, x=x + 6),
+                          Tween(sprite, self.t.dur(0.05), ease_out_cubic, x=x)])
         toward_middle = (1 - ev.slot // R.COLS) * 40   # it leaps out towards the middle
-        return [Tween(sprite, self.dur(0.32), ease_out_back, scale=1.28, lift=0.7,
+        return [Tween(sprite, self.t.dur(0.32), ease_out_back, scale=1.28, lift=0.7,
                       y=sprite.y + toward_middle),
-                shake, Wait(self.dur(0.5))]
+                shake, Wait(self.t.dur(0.5))]
 
     @on(R.PairMatched)
     def pair_matched(self, ev: R.PairMatched, rest) -> list:
         who = self.who(ev.seat)
         fam = FAMILIES[ev.family]
-        self.board.status = f"A match! {'You keep' if who == 'You' else who + ' keeps'} two {fam}"
+        self.game.board.status = f"A match! {'You keep' if who == 'You' else who + ' keeps'} two {fam}"
         whose = "your" if who == "You" else f"{who}'s"
-        self.shout_over("A match!", f"Two {fam} fly to {whose} hand",
+        self.t.paint.shout_over("A match!", f"Two {fam} fly to {whose} hand",
                         1.2, ui.GOOD, avoid=tuple(s // R.COLS for s in ev.slots))
-        self.ctx.play("chirp")
+        self.t.ctx.play("chirp")
         pops = []
         for s in ev.slots:
-            sc = self.slots[s]
+            sc = self.game.slots[s]
             if sc is not None:
                 sc.sprite.outline = ui.GOOD
-                pops.append(Tween(sc.sprite, self.dur(0.25), ease_out_back, scale=1.08, lift=0.8))
-        return [Together(*pops) if pops else Wait(0), Wait(self.dur(0.45))]
+                pops.append(Tween(sc.sprite, self.t.dur(0.25), ease_out_back, scale=1.08, lift=0.8))
+        return [Together(*pops) if pops else Wait(0), Wait(self.t.dur(0.45))]
 
     @on(R.NoMatch)
     def no_match(self, ev: R.NoMatch, rest) -> list:
-        self.board.status = "No match: both cards turn back down"
+        self.game.board.status = "No match: both cards turn back down"
         for s in ev.slots:
-            sc = self.slots[s]
+            sc = self.game.slots[s]
             if sc is not None:
                 sc.sprite.outline = ui.BAD
-        self.ctx.play("tap")
-        return [Wait(self.dur(0.75))]   # the beat in which everyone remembers them
+        self.t.ctx.play("tap")
+        return [Wait(self.t.dur(0.75))]   # the beat in which everyone remembers them
 
     # -- cards moving ----------------------------------------------------------------------
     @on(R.CardTaken, run=matched)
@@ -264,31 +265,31 @@ class FlappyFamiliesAnimations(Animations):
         """A card flies from the Wild to a hand; a match's two fly together."""
         if isinstance(item, tuple):
             moves = [m for m in map(self._take_move, item) if m is not None]
-            self.ctx.play("slide")
+            self.t.ctx.play("slide")
             return [Together(*moves)] if moves else []
         move = self._take_move(item)
-        self.ctx.play("slide")
+        self.t.ctx.play("slide")
         return [move] if move is not None else []
 
     def _take_move(self, ev: R.CardTaken) -> Timeline | None:
-        sc = self.slots[ev.slot]
+        sc = self.game.slots[ev.slot]
         if sc is None:
             return None
-        board = self.board
-        self.slots[ev.slot] = None
+        board = self.game.board
+        self.game.slots[ev.slot] = None
         if board.flipped == ev.slot:
             board.flipped = None
         sprite = sc.sprite
         sprite.key = ev.card
-        sprite.face = self.cards.face(ev.card)
+        sprite.face = self.game.cards.face(ev.card)
         sprite.face_up = True
-        self.air.append(sprite)
+        self.game.air.append(sprite)
         family = CARD_FAMILY[ev.card]
         if ev.seat == board.seat:
-            target = self.geo.group_pos(family, board.hand + [ev.card])
+            target = self.game.geo.group_pos(family, board.hand + [ev.card])
             scale = HAND_SCALE
         else:
-            target = self.geo.plate_target(ev.seat)
+            target = self.game.geo.plate_target(ev.seat)
             scale = PLATE_SCALE
 
         def land() -> None:
@@ -298,103 +299,104 @@ class FlappyFamiliesAnimations(Animations):
                 board.hand.append(ev.card)
             board.hand_sizes[ev.seat] += 1
             board.open_fams[ev.seat].append((family, True))
-            self.ctx.play("tap")
+            self.t.ctx.play("tap")
         return Timeline([self.fly(sprite, target, 0.45, scale, lift=0.9), Call(land)])
 
     @on(R.OptionChosen)
     def option_chosen(self, ev: R.OptionChosen, rest) -> list:
-        board = self.board
+        board = self.game.board
         board.chosen = ev.option
         who = self.who(ev.seat)
-        title, _ = self.option_text(ev.option)
+        title, _ = self.t.paint.option_text(ev.option)
         board.status = f"{who} {'choose' if who == 'You' else 'chooses'}: {title}"
-        self.ctx.play("tap")
+        self.t.ctx.play("tap")
         board.pulse = 0.0
-        return [Tween(board, self.dur(0.26), ease_out_back, pulse=1.0), Wait(self.dur(0.06))]
+        return [Tween(board, self.t.dur(0.26), ease_out_back, pulse=1.0), Wait(self.t.dur(0.06))]
 
     @on(R.CardPicked)
     def card_picked(self, ev: R.CardPicked, rest) -> list:
-        if ev.seat == self.board.seat and ev.card >= 0:
-            self.board.picked_family = CARD_FAMILY[ev.card]
+        if ev.seat == self.game.board.seat and ev.card >= 0:
+            self.game.board.picked_family = CARD_FAMILY[ev.card]
         return []
 
     @on(R.CardPlaced)
     def card_placed(self, ev: R.CardPlaced, rest) -> list:
         """A hand card flies face down into a space (the viewer's own turns over on the way)."""
-        board = self.board
+        board = self.game.board
         mine = ev.seat == board.seat and ev.card >= 0
-        target = self.geo.slot_center(ev.slot)
-        back = self.cards.back()
+        target = self.game.geo.slot_center(ev.slot)
+        back = self.game.cards.back()
         if mine:
             family = CARD_FAMILY[ev.card]
-            start = self.geo.group_pos(family, board.hand)
+            start = self.game.geo.group_pos(family, board.hand)
             if ev.card in board.hand:
                 board.hand.remove(ev.card)
-            sprite = CardSprite(self.cards.face(ev.card), back, start, True, key=ev.card)
+            sprite = CardSprite(self.game.cards.face(ev.card), back, start, True, key=ev.card)
             sprite.scale = HAND_SCALE
             memory = (family, "yours")
         else:
-            sprite = CardSprite(back, back, self.geo.plate_target(ev.seat), False)
+            sprite = CardSprite(back, back, self.game.geo.plate_target(ev.seat), False)
             sprite.scale = PLATE_SCALE
             memory = None
         board.picked_family = None
         board.hand_sizes[ev.seat] = max(0, board.hand_sizes[ev.seat] - 1)
-        self.air.append(sprite)
+        self.game.air.append(sprite)
         who = self.who(ev.seat)
         board.status = (f"{who} hide{'' if who == 'You' else 's'} a card at "
                         f"{R.slot_label(ev.slot)}")
-        self.ctx.play("slide")
-        sc = SlotCard(sprite, ev.card if mine else None, memory, (self.colour_of(ev.seat),))
+        self.t.ctx.play("slide")
+        sc = SlotCard(sprite, ev.card if mine else None, memory, (self.t.paint.colour_of(ev.seat),))
         moves = [self.fly(sprite, target, 0.45, 1.0, lift=0.8)]
         if mine:
-            moves.append(Timeline([Wait(self.dur(0.12)),
-                                   sprite.flip(self.dur(0.3), face_up=False)]))
+            moves.append(Timeline([Wait(self.t.dur(0.12)),
+                                   sprite.flip(self.t.dur(0.3), face_up=False)]))
 
         def land() -> None:
             self.drop_air(sprite)
-            self.slots[ev.slot] = sc
-            self.ctx.play("tap")
-        return [Together(*moves), Call(land), Wait(self.dur(0.05))]
+            self.game.slots[ev.slot] = sc
+            self.t.ctx.play("tap")
+        return [Together(*moves), Call(land), Wait(self.t.dur(0.05))]
 
     @on(R.CardsDrawn)
     def cards_drawn(self, ev: R.CardsDrawn, rest) -> list:
-        board = self.board
-        deck = self.geo.deck_center()
+        board = self.game.board
+        deck = self.game.geo.deck_center()
         mine = ev.seat == board.seat
         moves = []
         who = self.who(ev.seat)
         board.status = f"{who} draw{'' if who == 'You' else 's'} {len(ev.cards)} from the deck"
-        self.ctx.play("deal")
+        self.t.ctx.play("deal")
         hand_after = list(board.hand)
         for k, card in enumerate(ev.cards):
             known = mine and card >= 0
             if known:
                 hand_after.append(card)
-                sprite = CardSprite(self.cards.face(card), self.cards.back(), deck, False, key=card)
-                target = self.geo.group_pos(CARD_FAMILY[card], hand_after)
+                sprite = CardSprite(self.game.cards.face(
+                    card), self.game.cards.back(), deck, False, key=card)
+                target = self.game.geo.group_pos(CARD_FAMILY[card], hand_after)
                 scale = HAND_SCALE
             else:
-                sprite = CardSprite(self.cards.back(), self.cards.back(), deck, False)
-                target = self.geo.plate_target(ev.seat)
+                sprite = CardSprite(self.game.cards.back(), self.game.cards.back(), deck, False)
+                target = self.game.geo.plate_target(ev.seat)
                 scale = PLATE_SCALE
 
             def leave(sprite=sprite) -> None:
                 self.leave_deck()
-                self.air.append(sprite)
+                self.game.air.append(sprite)
 
             def land(sprite=sprite, card=card, known=known) -> None:
                 self.drop_air(sprite)
                 if known:
                     board.hand.append(card)
                 board.hand_sizes[ev.seat] += 1
-                self.ctx.play("deal")
+                self.t.ctx.play("deal")
             parts = [self.fly(sprite, target, 0.45, scale)]
             if known:
-                parts.append(Timeline([Wait(self.dur(0.15)),
-                                       sprite.flip(self.dur(0.3), face_up=True)]))
-            moves.append(Timeline([Wait(self.dur(0.12) * k), Call(leave), Together(*parts),
+                parts.append(Timeline([Wait(self.t.dur(0.15)),
+                                       sprite.flip(self.t.dur(0.3), face_up=True)]))
+            moves.append(Timeline([Wait(self.t.dur(0.12) * k), Call(leave), Together(*parts),
                                    Call(land)]))
-        return [Together(*moves), Wait(self.dur(0.1))]
+        return [Together(*moves), Wait(self.t.dur(0.1))]
 
     @on(R.RowMigrated)
     def row_migrated(self, ev: R.RowMigrated, rest) -> list:
@@ -402,33 +404,34 @@ class FlappyFamiliesAnimations(Animations):
             return []
         n = len(ev.slots)
         birds = f"{n} bird{'s fly' if n != 1 else ' flies'}"
-        self.shout_over("Migration!", f"{birds} into the empty row {ev.row + 1}", 1.4,
+        self.t.paint.shout_over("Migration!", f"{birds} into the empty row {ev.row + 1}", 1.4,
                         avoid=(ev.row,))
-        self.board.status = f"Migration: row {ev.row + 1} fills from the deck"
-        self.ctx.play("shuffle")
-        deck = self.geo.deck_center()
+        self.game.board.status = f"Migration: row {ev.row + 1} fills from the deck"
+        self.t.ctx.play("shuffle")
+        deck = self.game.geo.deck_center()
         moves = []
         for k, slot in enumerate(ev.slots):
-            back = self.cards.back()
+            back = self.game.cards.back()
             sprite = CardSprite(back, back, deck, False)
             sc = SlotCard(sprite, None, None, ())
 
             def leave(sprite=sprite) -> None:
                 self.leave_deck()
-                self.air.append(sprite)
+                self.game.air.append(sprite)
 
             def land(slot=slot, sc=sc) -> None:
                 self.drop_air(sc.sprite)
-                self.slots[slot] = sc
-                self.ctx.play("deal")
-            moves.append(Timeline([Wait(self.dur(0.1) * k), Call(leave),
-                                   self.fly(sprite, self.geo.slot_center(slot), 0.4, 1.0),
+                self.game.slots[slot] = sc
+                self.t.ctx.play("deal")
+            moves.append(Timeline([Wait(self.t.dur(0.1) * k), Call(leave),
+                                   self.fly(sprite, self.game.geo.slot_center(slot), 0.4, 1.0),
                                    Call(land)]))
-        return [Together(*moves), Wait(self.dur(0.3))]
+        return [Together(*moves), Wait(self.t.dur(0.3))]
 
     @on(R.HandsRevealed)
     def hands_revealed(self, ev: R.HandsRevealed, rest) -> list:
-        self.board.final_scores = ev.scores
-        self.shout_over("The deck is empty!", "The game ends at once: every hand is scored", 1.5)
-        self.board.status = "The deck is empty: the game is over"
-        return [Wait(self.dur(1.5))]
+        self.game.board.final_scores = ev.scores
+        self.t.paint.shout_over("The deck is empty!",
+                                "The game ends at once: every hand is scored", 1.5)
+        self.game.board.status = "The deck is empty: the game is over"
+        return [Wait(self.t.dur(1.5))]

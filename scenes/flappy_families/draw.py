@@ -4,8 +4,7 @@ each with an icon: never A/B/C, a pad's choose and back), the viewer's hand with
 running score, the plates' hand sizes and the cards each seat is known to hold, and the
 ghosts that preview a step-2 plan before it is sent.
 
-A mixin of :class:`scenes.flappy_families.table.FlappyFamiliesTable` over the shared
-chrome; it reads the table's ``slots``, ``air``, ``geo``, ``board`` and picks, and
+The table's ``paint`` part, over the shared chrome; it reads the game part's ``slots``, ``air``, ``geo``, ``board`` and picks, and
 changes nothing but what it draws with (its picture caches, the backs the memory aid
 puts on the Wild's cards, the list of cards leaping out).
 """
@@ -75,14 +74,14 @@ class FlappyFamiliesDraw(Chrome):
 
     # -- colours and the buttons' words ----------------------------------------------------
     def colour_of(self, seat: int) -> int:
-        return self.match.seats[seat].colour
+        return self.t.match.seats[seat].colour
 
     def seat_rgb(self, seat: int) -> tuple[int, int, int]:
         return ui.SEAT_COLOURS[self.colour_of(seat) % 6]
 
     def option_text(self, letter: str) -> tuple[str, str]:
         title, sub = OPTION_TEXT[letter]
-        if letter == "C" and self.shown.deck_size == 1:
+        if letter == "C" and self.t.shown.deck_size == 1:
             title, sub = "Hide 1, draw 1", "Only one card is left"
         return title, sub
 
@@ -92,22 +91,22 @@ class FlappyFamiliesDraw(Chrome):
             return "No other card to flip"
         if letter != "C":
             return "Not allowed now"
-        need = self.c_needed()
-        if len(self.board.hand) < need:
+        need = self.game.c_needed()
+        if len(self.game.board.hand) < need:
             return f"Needs {need} cards in your hand"
         return f"Needs {need} empty space{'s' if need > 1 else ''}"
 
     # -- the backdrop and the Wild ---------------------------------------------------------
     def felt_key(self) -> object:
-        return self.board.bonus, self.cards.patterns
+        return self.game.board.bonus, self.game.cards.patterns
 
     def paint_felt(self, surface: pygame.Surface) -> None:
         """What does not change while a game is played, baked into the backdrop: the
         slots' outlines, the panel behind the hand, the bonus families."""
-        frame = self.cards.slot_frame()
+        frame = self.game.cards.slot_frame()
         for s in range(R.SLOTS):
-            surface.blit(frame, self.geo.slot_rect(s))
-        hand = self.geo.rect_of("hand")
+            surface.blit(frame, self.game.geo.slot_rect(s))
+        hand = self.game.geo.rect_of("hand")
         surface.blit(ui.panel(hand.size, (12, 18, 24), 20, alpha=150), hand)
         self.draw_bonus(surface)
 
@@ -116,28 +115,28 @@ class FlappyFamiliesDraw(Chrome):
         self.draw_actions(surface)
         self.draw_wild(surface)
         self.draw_hand(surface)
-        human = self.human_deciding
+        human = self.t.human_deciding
         if human:
             self.draw_preview(surface)
             self.draw_focus(surface)
 
     def draw_wild(self, surface: pygame.Surface) -> None:
-        nest = self.cards.nest()
-        aid = bool(self.match.option("memory_aid"))
-        back = self.cards.back()
+        nest = self.game.cards.nest()
+        aid = bool(self.t.match.option("memory_aid"))
+        back = self.game.cards.back()
         lifted = []
         self._leaping = []
-        taken = self.board.flipped if self.previewing_b() else None
-        for s, sc in enumerate(self.slots):
+        taken = self.game.board.flipped if self.game.previewing_b() else None
+        for s, sc in enumerate(self.game.slots):
             if s == taken:     # B's preview: it is in the hand now, its space shows the ghost
                 continue
             if sc is None:
-                cx, cy = self.geo.slot_center(s)
+                cx, cy = self.game.geo.slot_center(s)
                 surface.blit(nest, self.note("icon", nest.get_rect(center=(cx, cy + 24)), "nest"))
                 continue
             sprite = sc.sprite
             if aid and (sc.memory is not None or sc.knowers):
-                sprite.back = self.cards.back(memory=sc.memory, knowers=sc.knowers)
+                sprite.back = self.game.cards.back(memory=sc.memory, knowers=sc.knowers)
             else:
                 sprite.back = back
             if sprite.scale > 1.05:   # leaping out: drawn over everything, with the flights
@@ -157,10 +156,10 @@ class FlappyFamiliesDraw(Chrome):
     def mark_flipped(self, surface: pygame.Surface) -> None:
         """The card flipped this turn is outlined in the flipper's colour; with Colour
         patterns its shape sits on the outline too."""
-        slot, seat = self.board.flipped, self.turn_seat
-        if not self.patterns or slot is None or seat is None or self.slots[slot] is None:
+        slot, seat = self.game.board.flipped, self.t.turn_seat
+        if not self.patterns or slot is None or seat is None or self.game.slots[slot] is None:
             return
-        sprite = self.slots[slot].sprite
+        sprite = self.game.slots[slot].sprite
         if sprite.outline == self.seat_rgb(seat) and sprite.visible:
             rect = sprite.rect
             self.draw_seat_mark(surface, seat, (rect.x - 4, rect.bottom - 30), 13)
@@ -182,67 +181,67 @@ class FlappyFamiliesDraw(Chrome):
                              border_radius=sprite.radius + 4)
 
     def draw_focus(self, surface: pygame.Surface) -> None:
-        if self.turn.picker is None or self.turn.picker.focused is None:
+        if self.t.turn.picker is None or self.t.turn.picker.focused is None:
             return
-        option = self.turn.picker.focused
+        option = self.t.turn.picker.focused
         value = option.value
         rect = option.rect
         if isinstance(value, tuple) and value[0] == "slot":
-            sc = self.slots[value[1]]
+            sc = self.game.slots[value[1]]
             if sc is not None:
                 rect = sc.sprite.rect
         elif isinstance(value, tuple) and value[0] == "family":
-            lift = int(self.hand_lift.get(value[1], 0.0) * HAND_LIFT)
+            lift = int(self.game.hand_lift.get(value[1], 0.0) * HAND_LIFT)
             rect = rect.move(0, -lift + HAND_LIFT // 2)
             rect.h -= 12
-        ui.draw_focus_ring(surface, rect, self.ctx.pulse, 16,
+        ui.draw_focus_ring(surface, rect, self.t.ctx.pulse, 16,
                            ui.ACCENT if option.enabled else ui.BAD)
 
     def draw_preview(self, surface: pygame.Surface) -> None:
         """Ghosts of what the step-2 plan would do, before anything is sent: the card that
         would lie face down in each space (as the viewer's own mark shows it)."""
-        value = self.focused
-        if self.previewing_b():
+        value = self.game.focused
+        if self.game.previewing_b():
             if isinstance(value, tuple) and value[0] == "family":
-                self._ghost_at(surface, value[1], self.board.flipped, focus=True,
+                self._ghost_at(surface, value[1], self.game.board.flipped, focus=True,
                                label="hidden here")
             return
-        if self.step in ("c_card", "c_space"):
-            for family, slot in self.plan_c:
+        if self.game.step in ("c_card", "c_space"):
+            for family, slot in self.game.plan_c:
                 if slot is not None:
                     self._ghost_at(surface, family, slot)
-            if (self.step == "c_space" and isinstance(value, tuple) and value[0] == "slot"
-                    and self.plan_c):
-                self._ghost_at(surface, self.plan_c[-1][0], value[1], focus=True)
+            if (self.game.step == "c_space" and isinstance(value, tuple) and value[0] == "slot"
+                    and self.game.plan_c):
+                self._ghost_at(surface, self.game.plan_c[-1][0], value[1], focus=True)
             return
-        if self.step == "action" and self.board.flipped is not None:
-            rect = self.geo.slot_rect(self.board.flipped)
+        if self.game.step == "action" and self.game.board.flipped is not None:
+            rect = self.game.geo.slot_rect(self.game.board.flipped)
             # above the card; on the top row, where the status line would cover it, on the
             # card's bird (its band names the family: nothing may cover that)
-            spot = (rect.centerx, rect.y - 4 if self.board.flipped >= R.COLS
+            spot = (rect.centerx, rect.y - 4 if self.game.board.flipped >= R.COLS
                     else rect.centery + 18)
             if value == "B":
                 self._tag(surface, "into your hand", spot, ui.GOOD)
-            elif value == "C" and self.allowed()["C"]:
-                for s in self.free_spaces():
-                    pygame.draw.rect(surface, ui.ACCENT, self.geo.slot_rect(s).inflate(-6, -6), 3,
+            elif value == "C" and self.game.allowed()["C"]:
+                for s in self.game.free_spaces():
+                    pygame.draw.rect(surface, ui.ACCENT, self.game.geo.slot_rect(s).inflate(-6, -6), 3,
                                      border_radius=14)
                 self._tag(surface, "turns back down", spot, ui.ACCENT)
-            elif value == "A" and self.allowed()["A"]:
+            elif value == "A" and self.game.allowed()["A"]:
                 self._tag(surface, "find its pair", spot, ui.ACCENT)
 
     def _ghost_at(self, surface, family: int, slot: int, focus: bool = False,
                   label: str = "face down") -> None:
-        rect = self.geo.slot_rect(slot)
-        marked = self.cards.back(memory=(family, "yours"))
-        ghost = self.cards.ghost(marked, 235 if focus else 150)
+        rect = self.game.geo.slot_rect(slot)
+        marked = self.game.cards.back(memory=(family, "yours"))
+        ghost = self.game.cards.ghost(marked, 235 if focus else 150)
         surface.blit(ghost, self.note("card", rect, "ghost"))
         pygame.draw.rect(surface, ui.ACCENT, rect.inflate(8, 8), 5 if focus else 3,
                          border_radius=18)
         self._tag(surface, label, (rect.centerx, rect.y + 46), ui.ACCENT)
 
     def _tag(self, surface, text: str, midbottom, fill) -> None:
-        txt = self.ctx.assets.text(text, 28, (24, 20, 12), "bold")
+        txt = self.t.ctx.assets.text(text, 28, (24, 20, 12), "bold")
         box = self.note("label", txt.get_rect(midbottom=midbottom).inflate(18, 2), text)
         pygame.draw.rect(surface, fill, box, border_radius=box.h // 2)
         pygame.draw.rect(surface, (20, 20, 24), box, 2, border_radius=box.h // 2)
@@ -250,33 +249,33 @@ class FlappyFamiliesDraw(Chrome):
 
     # -- the hand --------------------------------------------------------------------------
     def draw_hand(self, surface: pygame.Surface) -> None:
-        anchor = self.geo.rect_of("hand")
-        if self.board.seat is None:
-            note = self.ctx.assets.text("Watching: every seat is played by the computer", 32,
+        anchor = self.game.geo.rect_of("hand")
+        if self.game.board.seat is None:
+            note = self.t.ctx.assets.text("Watching: every seat is played by the computer", 32,
                                         ui.TEXT_MUTED, "bold")
             surface.blit(note, self.note("label", note.get_rect(center=anchor.center), "watching"))
             return
-        human = self.human_deciding
-        cards = self.preview_hand() if human else self.board.hand
+        human = self.t.human_deciding
+        cards = self.game.preview_hand() if human else self.game.board.hand
         groups = groups_of(cards)
-        rects = self.geo.group_layout(groups)
-        score = R.score_counts(family_counts(self.board.hand), *self.board.bonus)
-        self.draw_score(surface, anchor, len(self.board.hand), score)
+        rects = self.game.geo.group_layout(groups)
+        score = R.score_counts(family_counts(self.game.board.hand), *self.game.board.bonus)
+        self.draw_score(surface, anchor, len(self.game.board.hand), score)
         incoming = None
-        if self.previewing_b():
-            sc = self.slots[self.board.flipped]
+        if self.game.previewing_b():
+            sc = self.game.slots[self.game.board.flipped]
             incoming = CARD_FAMILY[sc.card] if sc is not None and sc.card is not None else None
         enabled = {}
-        if human and self.turn.picker is not None and self.step in ("b_card", "c_card"):
-            enabled = {o.value[1]: o.enabled for o in self.turn.picker.options
+        if human and self.t.turn.picker is not None and self.game.step in ("b_card", "c_card"):
+            enabled = {o.value[1]: o.enabled for o in self.t.turn.picker.options
                        if isinstance(o.value, tuple) and o.value[0] == "family"}
         tops = []
         for (family, count), rect in zip(groups, rects):
-            lift = self.hand_lift.get(family, 0.0)
-            if self.board.picked_family == family:
+            lift = self.game.hand_lift.get(family, 0.0)
+            if self.game.board.picked_family == family:
                 lift = 1.0
             y = rect.y - int(lift * HAND_LIFT)
-            img = self.cards.mini(family)
+            img = self.game.cards.mini(family)
             for k in range(min(count, 4) - 1, 0, -1):
                 surface.blit(img, (rect.x + k * FAN, y - k * 3))
             top = pygame.Rect((rect.x, y), MINI)
@@ -293,23 +292,23 @@ class FlappyFamiliesDraw(Chrome):
 
     def _shade(self, size) -> pygame.Surface:
         key = ("shade", size)
-        surf = self._cache.get(key)
+        surf = self.t._cache.get(key)
         if surf is None:
             surf = pygame.Surface(size, pygame.SRCALPHA)
             pygame.draw.rect(surf, (10, 10, 16, 150), surf.get_rect(), border_radius=12)
-            self._cache.put(key, surf)
+            self.t._cache.put(key, surf)
         return surf
 
     def _count_badge(self, family: int, count: int) -> pygame.Surface:
         key = ("count", family, count)
-        surf = self._cache.get(key)
+        surf = self.t._cache.get(key)
         if surf is None:
             surf = pygame.Surface((52, 52), pygame.SRCALPHA)   # 48 px across, and its rim
             pygame.draw.circle(surf, (20, 20, 24), (26, 26), 26)
             pygame.draw.circle(surf, (255, 255, 255), (26, 26), 23)
-            txt = self.ctx.assets.text(str(count), 32, (30, 24, 34), "title")
+            txt = self.t.ctx.assets.text(str(count), 32, (30, 24, 34), "title")
             surf.blit(txt, txt.get_rect(center=(26, 27)))
-            self._cache.put(key, surf)
+            self.t._cache.put(key, surf)
         return surf
 
     def draw_hand_tag(self, surface: pygame.Surface, seat: int) -> None:
@@ -318,14 +317,14 @@ class FlappyFamiliesDraw(Chrome):
     def draw_score(self, surface: pygame.Surface, anchor: pygame.Rect, count: int,
                    score: int) -> None:
         """The running score at the left of the hand: how many cards, the points."""
-        a = self.ctx.assets
+        a = self.t.ctx.assets
         mid = anchor.x + 100
         owner = self.hand_owner()     # several people at the TV: whose hand this is
         if owner is None:
             heading = f"Your {count} card{'s' if count != 1 else ''}"
         else:
             heading = "{name}'s {count} card{s}".format(
-                name=self.match.seats[owner].name, count=count, s="s" if count != 1 else "")
+                name=self.t.match.seats[owner].name, count=count, s="s" if count != 1 else "")
         for text, size, colour, face, top in (
                 (heading, 28, ui.TEXT_MUTED, "bold", 8),
                 (str(score), 56, ui.ACCENT, "title", 42),
@@ -335,28 +334,28 @@ class FlappyFamiliesDraw(Chrome):
 
     # -- the deck, the bonus families, the option buttons ----------------------------------
     def draw_deck(self, surface: pygame.Surface) -> None:
-        anchor = self.geo.rect_of("deck")
-        key = ("deck", self.board.deck, anchor.size)
-        surf = self._cache.get(key)
+        anchor = self.game.geo.rect_of("deck")
+        key = ("deck", self.game.board.deck, anchor.size)
+        surf = self.t._cache.get(key)
         if surf is None:
             surf = self._deck_picture(anchor.size)
-            self._cache.put(key, surf)
+            self.t._cache.put(key, surf)
         surface.blit(surf[0], anchor)
         for kind, rect, what in surf[1]:
             self.note(kind, rect.move(anchor.topleft), what)
 
     def _deck_picture(self, size) -> tuple[pygame.Surface, list]:
         """The deck and its words, drawn once per count, and where each thing lies on it."""
-        a = self.ctx.assets
+        a = self.t.ctx.assets
         surf = pygame.Surface(size, pygame.SRCALPHA)
         rect = surf.get_rect()
         pygame.draw.rect(surf, (12, 18, 24, 150), rect, border_radius=20)
         cx, cy = 24 + 60, rect.h // 2
-        back = self.cards.back((120, 168))
-        layers = min(5, (self.board.deck + 5) // 6)
+        back = self.game.cards.back((120, 168))
+        layers = min(5, (self.game.board.deck + 5) // 6)
         card = back.get_rect(center=(cx, cy))
-        drawn = [("card", card, "deck")] if self.board.deck else []
-        if self.board.deck:
+        drawn = [("card", card, "deck")] if self.game.board.deck else []
+        if self.game.board.deck:
             for i in range(layers, 0, -1):
                 surf.blit(ui.panel(card.size, (36, 40, 70), 12, (90, 96, 130), 2),
                           card.move(3 * i, 3 * i))
@@ -364,74 +363,76 @@ class FlappyFamiliesDraw(Chrome):
         else:
             pygame.draw.rect(surf, (90, 120, 110), card, 4, border_radius=12)
         x = 180
-        low = self.board.deck <= 5
-        num = a.text(str(self.board.deck), 64, ui.BAD if low else ui.TEXT, "title")
-        unit = a.text(f"card{'s' if self.board.deck != 1 else ''} left", 28, ui.TEXT, "body")
+        low = self.game.board.deck <= 5
+        num = a.text(str(self.game.board.deck), 64, ui.BAD if low else ui.TEXT, "title")
+        unit = a.text(f"card{'s' if self.game.board.deck != 1 else ''} left", 28, ui.TEXT, "body")
         words = [(a.text("Deck", 32, ui.TEXT_MUTED, "bold"), (x, 16)), (num, (x, 56)),
                  (unit, (x + num.get_width() + 10, 56 + num.get_height() - unit.get_height() - 8))]
         for i, line in enumerate(("The game ends", "when it is empty")):
-            words.append((a.text(line, 28, ui.BAD if low else ui.TEXT_MUTED, "body"), (x, 140 + i * 34)))
+            words.append(
+                (a.text(line, 28, ui.BAD if low else ui.TEXT_MUTED, "body"), (x, 140 + i * 34)))
         for k, (t, at) in enumerate(words):
             surf.blit(t, at)
             drawn.append(("label", t.get_rect(topleft=at), f"deck words {k}"))
         return surf, drawn
 
     def draw_bonus(self, surface: pygame.Surface) -> None:
-        anchor = self.geo.rect_of("bonus")
-        key = ("bonus", self.board.bonus, anchor.size, self.cards.patterns)
-        surf = self._cache.get(key)
+        anchor = self.game.geo.rect_of("bonus")
+        key = ("bonus", self.game.board.bonus, anchor.size, self.game.cards.patterns)
+        surf = self.t._cache.get(key)
         if surf is None:
-            a = self.ctx.assets
+            a = self.t.ctx.assets
             surf = pygame.Surface(anchor.size, pygame.SRCALPHA)
             pygame.draw.rect(surf, (12, 18, 24, 150), surf.get_rect(), border_radius=20)
             half = anchor.w // 2
-            for i, (family, extra) in enumerate(zip(self.board.bonus, (2, 1))):
+            for i, (family, extra) in enumerate(zip(self.game.board.bonus, (2, 1))):
                 cx = half * i + half // 2
-                token = self.cards.token(family, extra, 42)
+                token = self.game.cards.token(family, extra, 42)
                 surf.blit(token, token.get_rect(midtop=(cx, 8)))
-                name = self.cards._line(FAMILIES[family], 28, half - 16, ui.TEXT, "bold", 0.7) \
+                name = self.game.cards._line(FAMILIES[family], 28, half - 16, ui.TEXT, "bold", 0.7) \
                     or a.text_fit(FAMILIES[family], 28, half - 16, ui.TEXT, "bold")
                 surf.blit(name, name.get_rect(midbottom=(cx, anchor.h - 6)))
-            self._cache.put(key, surf)
+            self.t._cache.put(key, surf)
         surface.blit(surf, anchor)
 
     def bonus_items(self) -> list[AuditItem]:
         """The bonus families' tokens and names, as draw_bonus lays them out."""
-        anchor = self.geo.rect_of("bonus")
+        anchor = self.game.geo.rect_of("bonus")
         half = anchor.w // 2
         items = []
-        for i, (family, extra) in enumerate(zip(self.board.bonus, (2, 1))):
+        for i, (family, extra) in enumerate(zip(self.game.board.bonus, (2, 1))):
             cx = anchor.x + half * i + half // 2
-            token = self.cards.token(family, extra, 42).get_rect(midtop=(cx, anchor.y + 8))
-            w, h = self.ctx.assets.font("bold", 28).size(FAMILIES[family])
+            token = self.game.cards.token(family, extra, 42).get_rect(midtop=(cx, anchor.y + 8))
+            w, h = self.t.ctx.assets.font("bold", 28).size(FAMILIES[family])
             name = pygame.Rect(0, 0, min(w, half - 16), h)
             name.midbottom = (cx, anchor.bottom - 6)
-            items += [AuditItem("icon", token, "bonus token"), AuditItem("label", name, FAMILIES[family])]
+            items += [AuditItem("icon", token, "bonus token"),
+                                AuditItem("label", name, FAMILIES[family])]
         return items
 
     def draw_actions(self, surface: pygame.Surface) -> None:
-        rects = self.geo.action_rects()
-        human = self.human_deciding
-        choosing = human and self.step == "action"
-        allowed = self.allowed() if choosing else {}
+        rects = self.game.geo.action_rects()
+        human = self.t.human_deciding
+        choosing = human and self.game.step == "action"
+        allowed = self.game.allowed() if choosing else {}
         for letter, rect in rects.items():
             if choosing:
                 mode = "on" if allowed.get(letter) else "no"
-            elif self.board.chosen == letter:
+            elif self.game.board.chosen == letter:
                 mode = "chosen"
-            elif self.board.chosen is not None or self.step in PLAN_STEPS:
+            elif self.game.board.chosen is not None or self.game.step in PLAN_STEPS:
                 mode = "off"
             else:
                 mode = "idle"
-            if human and self.step in PLAN_STEPS:   # a plan under way: its option is lit
-                mode = "chosen" if letter == PLAN_STEPS[self.step] else "off"
+            if human and self.game.step in PLAN_STEPS:   # a plan under way: its option is lit
+                mode = "chosen" if letter == PLAN_STEPS[self.game.step] else "off"
             title, sub = self.option_text(letter)
             if mode == "no":
                 sub = self.why_not(letter)
-            colour = self.seat_rgb(self.turn_seat) if self.turn_seat is not None else ui.ACCENT
+            colour = self.seat_rgb(self.t.turn_seat) if self.t.turn_seat is not None else ui.ACCENT
             img = self._option_button(letter, rect.size, mode, title, sub, colour)
-            if mode == "chosen" and self.board.pulse < 0.999 and self.animator.busy:
-                grow = int((1.0 - abs(self.board.pulse * 2 - 1)) * 8)
+            if mode == "chosen" and self.game.board.pulse < 0.999 and self.t.animator.busy:
+                grow = int((1.0 - abs(self.game.board.pulse * 2 - 1)) * 8)
                 pygame.draw.rect(surface, colour, rect.inflate(grow * 2, grow * 2), 4,
                                  border_radius=22)
             surface.blit(img, rect)
@@ -442,10 +443,10 @@ class FlappyFamiliesDraw(Chrome):
 
     def _option_button(self, letter, size, mode, title, sub, colour) -> pygame.Surface:
         key = ("opt", letter, tuple(size), mode, title, sub, colour if mode == "chosen" else None)
-        surf = self._cache.get(key)
+        surf = self.t._cache.get(key)
         if surf is not None:
             return surf
-        a = self.ctx.assets
+        a = self.t.ctx.assets
         surf = pygame.Surface(size, pygame.SRCALPHA)
         rect = surf.get_rect()
         bright = mode in ("on", "chosen")
@@ -468,39 +469,40 @@ class FlappyFamiliesDraw(Chrome):
         if mode == "no":
             pygame.draw.line(surf, ui.BAD, (tile.x + 8, tile.y + 8),
                              (tile.right - 8, tile.bottom - 8), 5)
-        self._cache.put(key, surf)
+        self.t._cache.put(key, surf)
         return surf
 
     # -- seat plates -----------------------------------------------------------------------
     def plate_key(self, seat: int) -> object:
-        size = self.board.hand_sizes[seat] if seat < len(self.board.hand_sizes) else 0
-        opens = tuple(self.board.open_fams[seat]) if seat < len(self.board.open_fams) else ()
+        size = self.game.board.hand_sizes[seat] if seat < len(self.game.board.hand_sizes) else 0
+        opens = tuple(self.game.board.open_fams[seat]) if seat < len(
+            self.game.board.open_fams) else ()
         score = None
-        if self.board.final_scores is not None:
-            score = self.board.final_scores[seat]
-        elif seat == self.board.seat:
-            score = R.score_counts(family_counts(self.board.hand), *self.board.bonus)
+        if self.game.board.final_scores is not None:
+            score = self.game.board.final_scores[seat]
+        elif seat == self.game.board.seat:
+            score = R.score_counts(family_counts(self.game.board.hand), *self.game.board.bonus)
         return size, opens, score
 
     def paint_plate_extra(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
         """A plate's details: hand size, the cards the table saw it take, its score."""
         for kind, spot, what in self.plate_items(seat, rect):
             if kind == "hand":
-                surface.blit(self.cards.back(HAND_BACK), spot)
+                surface.blit(self.game.cards.back(HAND_BACK), spot)
             elif kind == "chip":
                 family, certain = what
-                surface.blit(self.cards.chip(family, CHIP_R, hollow=not certain), spot)
+                surface.blit(self.game.cards.chip(family, CHIP_R, hollow=not certain), spot)
             else:
                 size, colour = {"score": (32, ui.ACCENT), "held": (32, ui.TEXT),
                                 "more": (28, ui.TEXT_MUTED)}.get(kind, (28, ui.TEXT))
-                surface.blit(self.ctx.assets.text(what, size, colour, "bold"), spot)
+                surface.blit(self.t.ctx.assets.text(what, size, colour, "bold"), spot)
 
     def plate_items(self, seat: int, rect: pygame.Rect) -> list[tuple[str, pygame.Rect, object]]:
         """What a plate shows under the name and where: the hand size, the score at the
         right, and between them a 48 px chip per family the table saw the seat take
         (solid) or that it may have hidden again (hollow), each with its count."""
         count, opens, score = self.plate_key(seat)
-        a = self.ctx.assets
+        a = self.t.ctx.assets
         y = rect.y + 58
         held = pygame.Rect((0, 0), a.font("bold", 32).size(str(count)))
         held.midleft = (rect.x + 16 + HAND_BACK[0] + 10, y + HAND_BACK[1] // 2)
@@ -536,17 +538,18 @@ class FlappyFamiliesDraw(Chrome):
         """What the frame noted as it drew, and what each plate shows."""
         items = super().audit_items() + self.bonus_items()
         kinds = {"hand": "icon", "chip": "icon"}
-        for seat in range(self.match.num_players):
+        for seat in range(self.t.match.num_players):
             for kind, spot, what in self.plate_items(seat, self.seat_rect(seat)):
                 items.append(AuditItem(kinds.get(kind, "label"), spot, f"plate {kind}"))
         return items
 
     # -- cards in flight, call-outs --------------------------------------------------------
     def draw_on_top(self, surface: pygame.Surface) -> None:
-        for sprite in self._leaping + self.air:   # over the plates, the log and the status
+        for sprite in self._leaping + self.game.air:   # over the plates, the log and the status
             sprite.draw(surface)
 
     def shout_over(self, title: str, sub: str = "", hold: float = 1.4, edge=ui.ACCENT,
                    avoid: tuple[int, ...] = ()) -> None:
         """A call-out over the row of the Wild furthest from the ``avoid`` rows in play."""
-        self.shout(title, sub, hold, edge, at=self.geo.callout_spot(avoid), tint=True)
+        self.t.messages.shout(title, sub, hold, edge,
+                              at=self.game.geo.callout_spot(avoid), tint=True)

@@ -10,7 +10,7 @@ from scenes.table.coach import Guide
 def point(table, action) -> object:
     """Cards of the Wild are ("slot", n), hand families ("family", f), step 2 a letter."""
     if isinstance(action, R.Choose):
-        return action.option if table.step == "action" else None
+        return action.option if table.game.step == "action" else None
     if isinstance(action, (R.Flip, R.PickSpace)):
         return ("slot", action.slot)
     if isinstance(action, R.PickCard):

@@ -47,6 +47,7 @@ from scenes.flappy_families.geometry import HAND_LIFT, FlappyFamiliesGeometry, g
 from scenes.flappy_families.model import Board, SlotCard
 from scenes.picker import Option
 from scenes.table.picks import Pick, PickChain
+from scenes.table.game import GameTable
 from scenes.table.scene import TableScene
 from sprites.card import CardSprite
 from sprites.flappy_families_cards import FFCards
@@ -82,28 +83,31 @@ class StepTwo(PickChain):
     def start(self, focus: object = None) -> None:
         super().start(None if is_slot(focus) else focus)
         if self.picker is not None and self.picker.on_back is None \
-                and self.table.held == ("C",):
+                and self.table.game.held == ("C",):
             self.picker.on_back = self.restart
 
 
-class FlappyFamiliesTable(FlappyFamiliesAnimations, FlappyFamiliesDraw, TableScene):
+class FlappyFamiliesGameTable(GameTable):
+    """Flappy Families' game part: its sprites, picks and words (scenes.table.game)."""
+
+    motion_kind = FlappyFamiliesAnimations   # its animations (scenes.table.animations)
 
     # -- set-up ----------------------------------------------------------------------------
     def setup(self) -> None:
-        self.cards = FFCards(self.ctx.assets, self.ctx.settings)
+        self.cards = FFCards(self.t.ctx.assets, self.t.ctx.settings)
         for card in range(R.NUM_CARDS):   # every face now, so no flip ever waits for one
             self.cards.face(card)
-        self.geo = FlappyFamiliesGeometry(self.layout)
+        self.geo = FlappyFamiliesGeometry(self.t.layout)
         self.slots: list[SlotCard | None] = [None] * R.SLOTS
-        self.board = Board.empty(self.match.num_players)
+        self.board = Board.empty(self.t.match.num_players)
         self.air: list[CardSprite] = []        # cards in flight, drawn over everything
         self.chain: PickChain | None = None    # the human's decision being picked
         self.held: tuple = ()                  # the step-2 picks the rules already hold
         self.follow_ups: list = []             # step-2 actions still to send
-        self.taken_back.connect(self.forget_plan)
+        self.t.taken_back.connect(self.forget_plan)
         self.hand_lift: dict[int, float] = {}
-        self._cache = LRU(240, 8 << 20)   # plates, buttons, badges: small pictures, bounded
-        self._leaping: list[CardSprite] = []
+        self.t._cache = LRU(240, 8 << 20)   # plates, buttons, badges: small pictures, bounded
+        self.t.paint._leaping: list[CardSprite] = []
 
     def _slot_card(self, slot: int, sv: R.SlotView) -> SlotCard:
         back = self.cards.back()
@@ -115,19 +119,19 @@ class FlappyFamiliesTable(FlappyFamiliesAnimations, FlappyFamiliesDraw, TableSce
         if card is not None and not sv.face_up:
             mine = sv.placed_by is not None and sv.placed_by == self.board.seat
             memory = (CARD_FAMILY[card], "yours" if mine else "seen")
-        knowers = tuple(self.colour_of(p) for p in sv.known_by)
+        knowers = tuple(self.t.paint.colour_of(p) for p in sv.known_by)
         return SlotCard(sprite, card, memory, knowers)
 
     def refresh(self) -> None:
         """Snap the Wild and the board to the viewer's view."""
-        v = self.shown
+        v = self.t.shown
         self.board = Board.of(v)
         self.slots = [self._slot_card(s, sv) if sv is not None else None
                       for s, sv in enumerate(v.wild)]
         self.air = []
         flipped = self.board.flipped
         if flipped is not None and self.slots[flipped] is not None and v.current is not None:
-            self.slots[flipped].sprite.outline = self.seat_rgb(v.current)
+            self.slots[flipped].sprite.outline = self.t.paint.seat_rgb(v.current)
 
     def changed_places(self, events) -> list:
         """The Wild's spaces a move turned over, emptied or filled (a row migrating in is
@@ -175,26 +179,26 @@ class FlappyFamiliesTable(FlappyFamiliesAnimations, FlappyFamiliesDraw, TableSce
     def begin_turn(self) -> None:
         """Send the next step-2 action already planned, else offer the picks of the
         decision the rules ask for (step 2 from the picks they already hold)."""
-        legal = self.state.legal_actions()
+        legal = self.t.state.legal_actions()
         while self.follow_ups:
             action = self.follow_ups.pop(0)
             if action in legal:
-                self.submit(action)
+                self.t.submit(action)
                 return
             self.follow_ups = []   # the table changed under the plan (cannot happen; be safe)
-        phase = self.shown.phase
+        phase = self.t.shown.phase
         if phase == R.FLIP:
             self.held = ()
-            self.chain = PickChain(self, self.plan_flip, lambda values: R.Flip(values[0][1]))
+            self.chain = PickChain(self.t, self.plan_flip, lambda values: R.Flip(values[0][1]))
         elif phase in HELD or phase == R.C_SPACE:
             self.held = HELD.get(phase, ("C",))
             picked = self.board.picked_family
             if phase == R.C_SPACE and picked is not None:
                 self.held = ("C", ("family", picked))
-            self.chain = StepTwo(self, self.plan_step_two, self.finish_step_two)
+            self.chain = StepTwo(self.t, self.plan_step_two, self.finish_step_two)
         else:
             self.chain = None
-            self.turn.picker = None
+            self.t.turn.picker = None
 
     def plan_flip(self, values: tuple) -> Pick | None:
         if values:
@@ -209,7 +213,7 @@ class FlappyFamiliesTable(FlappyFamiliesAnimations, FlappyFamiliesDraw, TableSce
         if not picks:
             allowed = self.allowed()
             rects = self.geo.action_rects()
-            return Pick("action", [Option(rects[o], o, self.option_text(o)[0],
+            return Pick("action", [Option(rects[o], o, self.t.paint.option_text(o)[0],
                                           enabled=allowed[o]) for o in R.OPTIONS])
         letter, rest = picks[0], picks[1:]
         if letter == "A":
@@ -222,7 +226,7 @@ class FlappyFamiliesTable(FlappyFamiliesAnimations, FlappyFamiliesDraw, TableSce
             return self.wild_pick("c_space", self._slot_options(self.free_spaces(plan),
                                                                 "Hide it here"))
         # resumed at a space: just that one, then the rules ask for the next card
-        goal = 1 if self.shown.phase == R.C_SPACE else self.c_total()
+        goal = 1 if self.t.shown.phase == R.C_SPACE else self.c_total()
         if len(plan) < goal:
             return Pick("c_card", self._hand_options("Hide this card", "c_card", plan))
         return None
@@ -242,7 +246,7 @@ class FlappyFamiliesTable(FlappyFamiliesAnimations, FlappyFamiliesDraw, TableSce
         return actions[0]
 
     def _second_pick(self) -> Pick:
-        first = self.shown.flipped
+        first = self.t.shown.flipped
         slots = [s for s, sc in enumerate(self.slots)
                  if sc is not None and s != first and not sc.sprite.face_up]
         options = self._slot_options(slots, "Flip it")
@@ -274,18 +278,18 @@ class FlappyFamiliesTable(FlappyFamiliesAnimations, FlappyFamiliesDraw, TableSce
         return options
 
     def allowed(self) -> dict[str, bool]:
-        legal = self.state.legal_actions()
+        legal = self.t.state.legal_actions()
         return {o: R.Choose(o) in legal for o in R.OPTIONS}
 
     def c_needed(self) -> int:
         """Cards to hide in C: two, or one when a single card is left in the deck (FF-4)."""
-        return 2 if self.shown.deck_size >= 2 else 1
+        return 2 if self.t.shown.deck_size >= 2 else 1
 
     def c_total(self) -> int:
         """How many cards this C still hides, counting from where the plan starts."""
-        if self.shown.phase == R.ACTION:
+        if self.t.shown.phase == R.ACTION:
             return self.c_needed()
-        return self.shown.c_left
+        return self.t.shown.c_left
 
     def free_spaces(self, plan: Plan | None = None) -> list[int]:
         """The empty spaces C's plan (by default the one under way) has not used."""
@@ -299,7 +303,7 @@ class FlappyFamiliesTable(FlappyFamiliesAnimations, FlappyFamiliesDraw, TableSce
         plan = self.plan_c if plan is None else plan
         hand = list(self.board.hand)
         flipped = self.board.flipped
-        if step == "b_card" and self.shown.phase == R.ACTION and flipped is not None:
+        if step == "b_card" and self.t.shown.phase == R.ACTION and flipped is not None:
             sc = self.slots[flipped]
             if sc is not None and sc.card is not None:
                 hand.append(sc.card)
@@ -312,8 +316,8 @@ class FlappyFamiliesTable(FlappyFamiliesAnimations, FlappyFamiliesDraw, TableSce
 
     def previewing_b(self) -> bool:
         """The human is choosing B's card: the flipped card shows as already taken."""
-        return (self.step == "b_card" and self.board.flipped is not None and self.turn.turn_ready
-                and not self.animator.busy and self.shown.phase == R.ACTION)
+        return (self.step == "b_card" and self.board.flipped is not None and self.t.turn.turn_ready
+                and not self.t.animator.busy and self.t.shown.phase == R.ACTION)
 
     def show_hint(self, action) -> None:
         """Focus the hint's option: a card of the Wild, one of A/B/C (back at step 2's
@@ -333,20 +337,20 @@ class FlappyFamiliesTable(FlappyFamiliesAnimations, FlappyFamiliesDraw, TableSce
 
     # -- words on screen -------------------------------------------------------------------
     def flipped_card(self) -> int | None:
-        f = self.board.flipped if self.board.flipped is not None else self.shown.flipped
+        f = self.board.flipped if self.board.flipped is not None else self.t.shown.flipped
         if f is None or self.slots[f] is None:
             return None
         return self.slots[f].card
 
     def status(self) -> str:
-        if self.animator.busy:
+        if self.t.animator.busy:
             return self.board.status
-        v = self.shown
-        seat = self.state.current_player
+        v = self.t.shown
+        seat = self.t.state.current_player
         if seat is None:
             return "Game over"
-        name = self.names[seat]
-        human = self.couch.is_human(seat) and self.turn.turn_ready
+        name = self.t.names[seat]
+        human = self.t.couch.is_human(seat) and self.t.turn.turn_ready
         step = self.step if human else ""
         flipped = self.flipped_card()
         if step == "flip":
@@ -355,18 +359,18 @@ class FlappyFamiliesTable(FlappyFamiliesAnimations, FlappyFamiliesDraw, TableSce
             return "Step 2: what do you do with the card?"
         if step == "second":
             fam = family_name(CARD_FAMILY[flipped]) if flipped is not None else "family"
-            return self.with_note(f"{self.option_text('A')[0]}: find another {fam}",
+            return self.with_note(f"{self.t.paint.option_text('A')[0]}: find another {fam}",
                                   f"Find another {fam}")
         if step == "b_card":
-            return f"{self.option_text('B')[0]}: which card goes face down in its place?"
+            return f"{self.t.paint.option_text('B')[0]}: which card goes face down in its place?"
         if step == "c_card":
             k = len(self.plan_c) + 1
             total = self.c_total()
-            what = self.option_text("C")[0]
+            what = self.t.paint.option_text("C")[0]
             return (f"{what}: choose a card to hide ({k} of {total})" if total > 1
                     else f"{what}: choose a card to hide")
         if step == "c_space":
-            return f"{self.option_text('C')[0]}: choose an empty space (a nest) for it"
+            return f"{self.t.paint.option_text('C')[0]}: choose an empty space (a nest) for it"
         return {R.FLIP: f"{name}'s turn: step 1, flip a card",
                 R.ACTION: f"{name} chooses what to do with the card",
                 R.FLIP_SECOND: f"{name} flips a second card",
@@ -381,10 +385,10 @@ class FlappyFamiliesTable(FlappyFamiliesAnimations, FlappyFamiliesDraw, TableSce
         note = self.memory_note()
         if not note:
             return forms[0]
-        font = self.ctx.assets.font("bold", 30)   # the status line's smallest size
-        room = self.layout.get("status").w - 40
-        if len(self.match.humans) >= 2:   # status_line puts the name in front
-            room -= font.size(f"{self.match.seats[self.state.current_player].name} \u2014 ")[0]
+        font = self.t.ctx.assets.font("bold", 30)   # the status line's smallest size
+        room = self.t.layout.get("status").w - 40
+        if len(self.t.match.humans) >= 2:   # status_line puts the name in front
+            room -= font.size(f"{self.t.match.seats[self.t.state.current_player].name} \u2014 ")[0]
         fits = next((form + note for form in forms if font.size(form + note)[0] <= room), None)
         if fits is None:
             bare = note.strip(" \u00b7")
@@ -393,7 +397,7 @@ class FlappyFamiliesTable(FlappyFamiliesAnimations, FlappyFamiliesDraw, TableSce
 
     def memory_note(self) -> str:
         """With the memory aid on: what the viewer knows of the focused card."""
-        if not self.match.option("memory_aid"):
+        if not self.t.match.option("memory_aid"):
             return ""
         value = self.focused
         if not is_slot(value):
@@ -412,10 +416,10 @@ class FlappyFamiliesTable(FlappyFamiliesAnimations, FlappyFamiliesDraw, TableSce
             return ((Act.CONFIRM, "Flip this card"), (Act.RIGHT, "Move"), (Act.PAUSE, "Pause"))
         if step == "action":
             if value in R.OPTIONS:
-                label = self.option_text(value)[0]   # the pad's A is its glyph, apart
-                if self.turn.picker is not None and self.turn.picker.focused is not None \
-                        and not self.turn.picker.focused.enabled:
-                    label = f"Not now: {self.why_not(value).lower()}"
+                label = self.t.paint.option_text(value)[0]   # the pad's A is its glyph, apart
+                if self.t.turn.picker is not None and self.t.turn.picker.focused is not None \
+                        and not self.t.turn.picker.focused.enabled:
+                    label = f"Not now: {self.t.paint.why_not(value).lower()}"
                 return ((Act.CONFIRM, label), (Act.DOWN, "Move"), (Act.PAUSE, "Pause"))
             return ((Act.CONFIRM, "Choose"), (Act.PAUSE, "Pause"))
         if step == "second":
@@ -434,7 +438,7 @@ class FlappyFamiliesTable(FlappyFamiliesAnimations, FlappyFamiliesDraw, TableSce
     def update(self, dt: float) -> None:
         """Ease the focused card of the Wild and the focused hand group up, the rest down."""
         super().update(dt)
-        if self.animator.busy:
+        if self.t.animator.busy:
             return
         value = self.focused
         k = min(1.0, dt * 14)
@@ -453,3 +457,10 @@ class FlappyFamiliesTable(FlappyFamiliesAnimations, FlappyFamiliesDraw, TableSce
                 self.hand_lift.pop(family, None)
             else:
                 self.hand_lift[family] = cur
+
+
+class FlappyFamiliesTable(TableScene):
+    """The Flappy Families table scene: the shared frame, its drawing and its game part."""
+
+    game_kind = FlappyFamiliesGameTable
+    paint_kind = FlappyFamiliesDraw

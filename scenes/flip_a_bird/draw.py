@@ -3,8 +3,7 @@ counter, the row with its claim-show marks, the viewer's hand and the ghost of t
 focused card, the tip, claim and confirm buttons, the secret tip panels and the plates
 (hand backs, score, won pile, tip cards).
 
-A mixin of :class:`scenes.flip_a_bird.table.FlipABirdTable` over the shared chrome; it
-reads the table's sprites, ``geo``, ``counts`` and ``cards`` and changes nothing.
+The table's ``paint`` part, over the shared chrome; it reads the game part's sprites, ``geo``, ``counts`` and ``cards`` and changes nothing.
 """
 from __future__ import annotations
 
@@ -33,23 +32,24 @@ class FlipABirdDraw(Chrome):
     def audit_items(self) -> list[AuditItem]:
         """What the last frame drew (noted as it was drawn) and the plates' contents."""
         items = super().audit_items()
-        a = self.ctx.assets
-        for seat in range(self.match.num_players):
+        a = self.t.ctx.assets
+        for seat in range(self.t.match.num_players):
             plate = self.seat_rect(seat)
             hand, counts, idle_tips = self.plate_key(seat)
             for i in range(len(hand)):
                 back = pygame.Rect((0, 0), MINI)
-                back.center = self.geo.hand_back_spot(plate, i, len(hand))
+                back.center = self.game.geo.hand_back_spot(plate, i, len(hand))
                 items.append(AuditItem("icon", back, "hand back"))
             text = self.score_text(list(counts))
             score = pygame.Rect((0, 0), a.font("bold", 32).size(text))
             score.midleft = self.score_spot(plate)
             items.append(AuditItem("label", score, text))
-            items += [AuditItem("icon", r, "won counter") for r in self.geo.pip_rects(plate)]
+            items += [AuditItem("icon", r, "won counter") for r in self.game.geo.pip_rects(plate)]
             if idle_tips:
-                items += [AuditItem("icon", r, "tip card") for r in self.geo.idle_tip_rects(plate)]
-        pile = self.geo.pile_rect()
-        stocked = self.counts.pile > 0 and self.counts.pile_open is not None
+                items += [AuditItem("icon", r, "tip card")
+                                    for r in self.game.geo.idle_tip_rects(plate)]
+        pile = self.game.geo.pile_rect()
+        stocked = self.game.counts.pile > 0 and self.game.counts.pile_open is not None
         if stocked:
             items.append(AuditItem("card", pile, "pile"))
         name = self.pile_name()
@@ -64,11 +64,11 @@ class FlipABirdDraw(Chrome):
         self.draw_pile(surface)
         self.draw_counter(surface)
         self.draw_row(surface)
-        human = self.human_deciding
-        step = self.step if human else ""
-        if step == "play" or (step == "turn" and not self.shown.pile_size):
+        human = self.t.human_deciding
+        step = self.game.step if human else ""
+        if step == "play" or (step == "turn" and not self.t.shown.pile_size):
             self.draw_ghost(surface)
-        if self.state.phase == R.PHASE_TIP and self.secret_tipping:
+        if self.t.state.phase == R.PHASE_TIP and self.game.secret_tipping:
             self.draw_secret_tips(surface)
         elif step == "tip":
             self.draw_tip_choice(surface)
@@ -79,17 +79,17 @@ class FlipABirdDraw(Chrome):
             self.draw_hand(surface)
         if step in ("turn", "confirm"):
             self.draw_claim_button(surface)
-        if human and self.turn.picker is not None:
+        if human and self.t.turn.picker is not None:
             focus = self.focused_share()
             if focus is not None:   # the card you would take: on top, whole, ringed
                 focus.sprite.draw(surface)
-                ui.draw_focus_ring(surface, focus.sprite.rect, self.ctx.pulse, 18)
+                ui.draw_focus_ring(surface, focus.sprite.rect, self.t.ctx.pulse, 18)
             else:
-                self.turn.picker.draw(surface, self.ctx.pulse)
+                self.t.turn.picker.draw(surface, self.t.ctx.pulse)
 
     def draw_over_seats(self, surface: pygame.Surface) -> None:
         # cards in flight pass over the seat plates (below the status line)
-        for sprite in self.air:
+        for sprite in self.game.air:
             sprite.draw(surface)
 
     shout_style = (56, 32, 680)   # call-outs fit between the first plate and the log
@@ -97,52 +97,52 @@ class FlipABirdDraw(Chrome):
     def shout_spot(self) -> tuple[int, int]:
         """The claim's big moments show below the row, never over it (its cards turn
         and count while they show), between the first plate and the log."""
-        left = self.layout.place(0).rect
-        log = self.layout.get("log").rect
-        return (left[0] + left[2] + log[0]) // 2, self.layout.get("hand").center[1]
+        left = self.t.layout.place(0).rect
+        log = self.t.layout.get("log").rect
+        return (left[0] + left[2] + log[0]) // 2, self.t.layout.get("hand").center[1]
 
     def focused_share(self) -> RowCard | None:
         """The card of a claimed row in focus while the viewer takes their pick."""
-        value = self.focused
-        if self.step != "pick" or not isinstance(value, R.Pick):
+        value = self.game.focused
+        if self.game.step != "pick" or not isinstance(value, R.Pick):
             return None
-        return next((rc for rc in self.row_cards if rc.card is not None and rc.card.id == value.card), None)
+        return next((rc for rc in self.game.row_cards if rc.card is not None and rc.card.id == value.card), None)
 
     # -- the pile and the counter ------------------------------------------------------
     def draw_pile(self, surface: pygame.Surface) -> None:
-        anchor = self.geo.rect_of("pile")
-        pile = self.counts.pile
-        layers = min(4, (pile + 7) // 8) if self.counts.pile_open is not None else 0
-        key = (self.counts.pile_open if pile else None, layers)
-        surf = self._pile_cache.get(key)
+        anchor = self.game.geo.rect_of("pile")
+        pile = self.game.counts.pile
+        layers = min(4, (pile + 7) // 8) if self.game.counts.pile_open is not None else 0
+        key = (self.game.counts.pile_open if pile else None, layers)
+        surf = self.game._pile_cache.get(key)
         if surf is None:
             surf = self.pile_picture(anchor, layers)
-            self._pile_cache[key] = surf
+            self.game._pile_cache[key] = surf
         surface.blit(surf, anchor.move(-24, 0))
         if pile:
-            count = self.ctx.assets.text(f"{pile} in the pile", 28, ui.TEXT_MUTED)
-            at = count.get_rect(midtop=(anchor.centerx, self.geo.pile_rect().bottom + 56))
+            count = self.t.ctx.assets.text(f"{pile} in the pile", 28, ui.TEXT_MUTED)
+            at = count.get_rect(midtop=(anchor.centerx, self.game.geo.pile_rect().bottom + 56))
             surface.blit(count, self.note("label", at, "pile count"))
 
     def pile_name(self) -> str:
         """The words under the pile: what its top back is, or that it is empty."""
-        if self.counts.pile > 0 and self.counts.pile_open is not None:
-            return "Open cage" if self.counts.pile_open else "Covered cage"
+        if self.game.counts.pile > 0 and self.game.counts.pile_open is not None:
+            return "Open cage" if self.game.counts.pile_open else "Covered cage"
         return "All face down"
 
     def pile_picture(self, anchor: pygame.Rect, layers: int) -> pygame.Surface:
         """The pile, its top back and what that back is called, drawn once per change."""
-        a = self.ctx.assets
+        a = self.t.ctx.assets
         surf = pygame.Surface((anchor.w + 48, anchor.h), pygame.SRCALPHA)
-        rect = self.geo.pile_rect().move(-anchor.x + 24, -anchor.y)
+        rect = self.game.geo.pile_rect().move(-anchor.x + 24, -anchor.y)
         mid = surf.get_width() // 2
-        pile_open = self.counts.pile_open
-        if self.counts.pile > 0 and pile_open is not None:
+        pile_open = self.game.counts.pile_open
+        if self.game.counts.pile > 0 and pile_open is not None:
             for i in range(layers, 0, -1):  # the pile's depth: neutral edges, no backs shown
                 surf.blit(ui.panel(rect.size, (36, 30, 44), 14, (90, 84, 100), 2),
                           rect.move(-3 * i, 4 * i))
             surf.blit(ui.shadow(rect.size, 14), (rect.x - 8, rect.y - 2))
-            surf.blit(self.cards.back(pile_open), rect)
+            surf.blit(self.game.cards.back(pile_open), rect)
             line1 = a.text(self.pile_name(), 28, ui.TEXT, "bold")
             surf.blit(line1, line1.get_rect(midtop=(mid, rect.bottom + 22)))
         else:
@@ -154,24 +154,24 @@ class FlipABirdDraw(Chrome):
         return ui.fast(surf)
 
     def draw_counter(self, surface: pygame.Surface) -> None:
-        a = self.ctx.assets
-        anchor = self.geo.rect_of("counter")
-        limit = self.shown.limit
-        mode = self.counts.mode
+        a = self.t.ctx.assets
+        anchor = self.game.geo.rect_of("counter")
+        limit = self.t.shown.limit
+        mode = self.game.counts.mode
         if mode is None:
-            down = sum(1 for rc in self.row_cards if not rc.sprite.face_up)
+            down = sum(1 for rc in self.game.row_cards if not rc.sprite.face_up)
             text = f"Limit {limit} birds"
-            if self.row_cards:
-                text += f"  \u00b7  {len(self.row_cards)} in the row, {down} face down"
+            if self.game.row_cards:
+                text += f"  \u00b7  {len(self.game.row_cards)} in the row, {down} face down"
             txt = a.text(text, 30, ui.TEXT_MUTED, "bold")
             box = self.note("label", txt.get_rect(center=anchor.center).inflate(40, 16), text)
             surface.blit(ui.panel(box.size, (12, 18, 24), box.h // 2, alpha=170), box)
             surface.blit(txt, txt.get_rect(center=anchor.center))
             return
-        value = int(round(self.counts.counter))
+        value = int(round(self.game.counts.counter))
         over = value > limit
         colour = ui.BAD if over else ui.GOOD
-        waiting = mode == "claim" and not any(rc.bubble for rc in self.row_cards)
+        waiting = mode == "claim" and not any(rc.bubble for rc in self.game.row_cards)
         if waiting:   # nothing counted yet: the count is the question
             colour = ui.TEXT
         ui.draw_shadowed_panel(surface, anchor, (14, 20, 28), anchor.h // 2,
@@ -197,19 +197,19 @@ class FlipABirdDraw(Chrome):
     # -- the row and the hand ----------------------------------------------------------
     def ghost_showing(self) -> bool:
         """Is the focused hand card's ghost at the row's end on screen (draw_ghost)?"""
-        step = self.step if self.human_deciding else ""
-        return ((step == "play" or (step == "turn" and not self.shown.pile_size))
-                and isinstance(self.focused, R.Play))
+        step = self.game.step if self.t.human_deciding else ""
+        return ((step == "play" or (step == "turn" and not self.t.shown.pile_size))
+                and isinstance(self.game.focused, R.Play))
 
     def draw_row(self, surface: pygame.Surface) -> None:
-        a = self.ctx.assets
-        n = len(self.row_cards)
+        a = self.t.ctx.assets
+        n = len(self.game.row_cards)
         # while a card to play is previewed, the row is drawn as it will be with it added
         # (closed up to make room), so its ghost lands on no card (the sprites stay put)
-        room = self.ghost_showing() and not self.animator.busy
-        positions, size, strip = self.geo.row_layout(n + 1 if room else n)
+        room = self.ghost_showing() and not self.t.animator.busy
+        positions, size, strip = self.game.geo.row_layout(n + 1 if room else n)
         drawn = []
-        for rc, pos in zip(self.row_cards, positions):
+        for rc, pos in zip(self.game.row_cards, positions):
             s = rc.sprite
             home = s.x, s.y, s.scale
             if room:
@@ -220,7 +220,7 @@ class FlipABirdDraw(Chrome):
                 self.note("card", rect, "row card", index_corner(rect) if s.face_up else None)
             drawn.append(s.rect)
             s.x, s.y, s.scale = home
-        for rc, r in zip(self.row_cards, drawn):   # marks on top, inside each visible strip
+        for rc, r in zip(self.game.row_cards, drawn):   # marks on top, inside each visible strip
             s = rc.sprite
             cx = r.x + int(min(strip, r.w) // 2)
             if rc.glow > 0.01:
@@ -253,7 +253,7 @@ class FlipABirdDraw(Chrome):
 
     def badge(self, surface: pygame.Surface, text: str, center, fill, ink) -> None:
         """A word on a row card ("x2", "out"), on a tag 48 px tall at the least."""
-        txt = self.ctx.assets.text(text, 32, ink, "bold")
+        txt = self.t.ctx.assets.text(text, 32, ink, "bold")
         box = pygame.Rect(0, 0, max(48, txt.get_width() + 16), max(48, txt.get_height() + 4))
         box.center = (int(center[0]), int(center[1]))
         self.note("icon", box, text)
@@ -278,44 +278,47 @@ class FlipABirdDraw(Chrome):
             draw_colour_shape(surface, card.colour, badge, 12, fill=STRONG[card.colour])
         if card.is_bird:
             ink = (30, 24, 36) if card.colour == "yellow" else (255, 255, 255)
-            txt = self.ctx.assets.text(str(card.birds), 28, ink, "bold")
+            txt = self.t.ctx.assets.text(str(card.birds), 28, ink, "bold")
             surface.blit(txt, txt.get_rect(center=center))
         else:
             ui.draw_shape(surface, "star", center, radius - 7, ui.ACCENT)
 
     def draw_ghost(self, surface: pygame.Surface) -> None:
         """Where the focused hand card will land, and which way up."""
-        value = self.focused
+        value = self.game.focused
         if not isinstance(value, R.Play):
             return
-        face_up = bool(self.shown.play_face_up)
-        positions, size, _ = self.geo.row_layout(len(self.row_cards) + 1)
+        face_up = bool(self.t.shown.play_face_up)
+        positions, size, _ = self.game.geo.row_layout(len(self.game.row_cards) + 1)
         card = CARDS[value.card]
-        img = self.cards.face(card.face, size) if face_up else self.cards.back(card.open_back, size)
-        ghost = self.cards.ghost(img)
+        img = self.game.cards.face(
+            card.face, size) if face_up else self.game.cards.back(card.open_back, size)
+        ghost = self.game.cards.ghost(img)
         rect = ghost.get_rect(center=(int(positions[-1][0]), int(positions[-1][1])))
         surface.blit(ghost, self.note("card", rect, "ghost"))
         pygame.draw.rect(surface, ui.ACCENT, rect.inflate(8, 8), 4, border_radius=16)
-        tag = self.ctx.assets.text("face up" if face_up else "face down", 28, (30, 26, 10), "bold")
+        tag = self.t.ctx.assets.text(
+            "face up" if face_up else "face down", 28, (30, 26, 10), "bold")
         box = tag.get_rect(midtop=(rect.centerx, rect.y + 10)).inflate(16, 4)   # on the ghost
         if box.right > ui.SAFE.right:
             box.right = ui.SAFE.right
-        pygame.draw.rect(surface, ui.ACCENT, self.note("label", box, "face up/down"), border_radius=10)
+        pygame.draw.rect(surface, ui.ACCENT, self.note(
+            "label", box, "face up/down"), border_radius=10)
         surface.blit(tag, tag.get_rect(center=box.center))
 
     def draw_hand(self, surface: pygame.Surface) -> None:
-        for s in self.hand_cards:
+        for s in self.game.hand_cards:
             s.draw(surface)
             if s.visible:
                 self.note("card", s.rect, "hand card", index_corner(s.rect) if s.face_up else None)
 
     # -- the human's buttons -----------------------------------------------------------
     def draw_tip_choice(self, surface: pygame.Surface) -> None:
-        a = self.ctx.assets
-        red, green = self.geo.tip_button_rects()
+        a = self.t.ctx.assets
+        red, green = self.game.geo.tip_button_rects()
         for rect, kind, text in ((red, "red", "Too many!"), (green, "green", "Not too many")):
             surface.blit(ui.shadow(rect.size, 14), (rect.x - 8, rect.y - 2))
-            surface.blit(self.cards.tip(kind, TIP_BIG), self.note("icon", rect, kind))
+            surface.blit(self.game.cards.tip(kind, TIP_BIG), self.note("icon", rect, kind))
             label = a.text(text, 32, ui.TEXT, "bold")
             box = label.get_rect(midtop=(rect.centerx, rect.bottom + 8)).inflate(20, 4)
             self.note("label", box, text)
@@ -323,30 +326,33 @@ class FlipABirdDraw(Chrome):
             surface.blit(label, label.get_rect(center=box.center))
 
     def draw_confirm(self, surface: pygame.Surface) -> None:
-        a = self.ctx.assets
-        panel, yes, no = self.geo.confirm_rects()
+        a = self.t.ctx.assets
+        panel, yes, no = self.game.geo.confirm_rects()
         ui.draw_shadowed_panel(surface, panel, ui.PANEL, 24, ui.BAD, 4)
-        q = a.text(f"More than {self.shown.limit} birds in the row?", 36, ui.TEXT, "bold")
-        surface.blit(q, self.note("label", q.get_rect(midtop=(panel.centerx, panel.y + 16)), "question"))
-        who = self.name_of(self.shown.last_player)
+        q = a.text(f"More than {self.t.shown.limit} birds in the row?", 36, ui.TEXT, "bold")
+        surface.blit(q, self.note("label", q.get_rect(
+            midtop=(panel.centerx, panel.y + 16)), "question"))
+        who = self.game.name_of(self.t.shown.last_player)
         y = panel.y + 64
         for line in a.wrap(f"You tip red, {who} tips green, the rest choose.", 28, panel.w - 40):
             sub = a.text(line, 28, ui.TEXT_MUTED)
             surface.blit(sub, self.note("label", sub.get_rect(midtop=(panel.centerx, y)), line))
             y += sub.get_height()
         for rect, text, colour in ((yes, "Claim!", CLAIM_RED), (no, "Back", (70, 78, 100))):
-            surface.blit(ui.panel(rect.size, colour, 20, (250, 246, 236), 3), self.note("label", rect, text))
+            surface.blit(ui.panel(rect.size, colour, 20, (250, 246, 236), 3),
+                         self.note("label", rect, text))
             t = a.text(text, 40, (255, 255, 255), "title")
             surface.blit(t, t.get_rect(center=rect.center))
 
     def draw_claim_button(self, surface: pygame.Surface) -> None:
-        a = self.ctx.assets
-        rect = self.geo.claim_rect()
-        can = R.CLAIM in self.state.legal_actions()
+        a = self.t.ctx.assets
+        rect = self.game.geo.claim_rect()
+        can = R.CLAIM in self.t.state.legal_actions()
         colour = CLAIM_RED if can else (80, 70, 74)
         ui.draw_shadowed_panel(surface, rect, colour, 22, (250, 246, 236), 3)
         t = a.text("Claim!", 40, (255, 255, 255) if can else ui.TEXT_MUTED, "title")
-        surface.blit(t, self.note("label", t.get_rect(center=(rect.centerx, rect.centery - 18)), "Claim!"))
+        surface.blit(t, self.note("label", t.get_rect(
+            center=(rect.centerx, rect.centery - 18)), "Claim!"))
         sub = a.text("too many birds", 28, (255, 236, 230) if can else ui.TEXT_MUTED)
         surface.blit(sub, self.note("label", sub.get_rect(center=(rect.centerx, rect.centery + 25)),
                                     "too many birds"))
@@ -354,10 +360,10 @@ class FlipABirdDraw(Chrome):
     def draw_secret_tips(self, surface: pygame.Surface) -> None:
         """Each tipper's panel: their name, their two tip buttons in their own device's
         glyphs, and whether they have tipped. Nothing on it ever depends on the colour."""
-        a = self.ctx.assets
-        seats = self.tipping_humans()
-        for seat, rect in zip(seats, self.geo.secret_panels(len(seats))):
-            info = self.match.seats[seat]
+        a = self.t.ctx.assets
+        seats = self.game.tipping_humans()
+        for seat, rect in zip(seats, self.game.geo.secret_panels(len(seats))):
+            info = self.t.match.seats[seat]
             colour = ui.SEAT_COLOURS[info.colour % 6]
             ui.draw_shadowed_panel(surface, rect, ui.PANEL, 20, colour, 3)
             ui.draw_shape(surface, ui.SEAT_SHAPES[info.colour % 6], (rect.x + 26, rect.y + 28), 14,
@@ -365,15 +371,15 @@ class FlipABirdDraw(Chrome):
             name = a.text_fit(info.name, 32, rect.w - 60, ui.TEXT, "bold")
             surface.blit(name, self.note("label", name.get_rect(topleft=(rect.x + 48, rect.y + 10)),
                                          info.name))
-            if self.has_tipped(seat):
-                card = self.cards.tip("down")
+            if self.game.has_tipped(seat):
+                card = self.game.cards.tip("down")
                 surface.blit(card, self.note("icon", card.get_rect(center=(rect.centerx, rect.y + 112)),
                                              "tipped"))
                 word = a.text("Tipped", 32, ui.GOOD, "bold")
             else:
-                style = self.ctx.glyphs(self.couch.owner(seat))
+                style = self.t.ctx.glyphs(self.t.couch.owner(seat))
                 for dx, kind, act in ((-44, "red", Act.PREV), (44, "green", Act.NEXT)):
-                    card = self.cards.tip(kind)
+                    card = self.game.cards.tip(kind)
                     spot = card.get_rect(center=(rect.centerx + dx, rect.y + 108))
                     surface.blit(card, self.note("icon", spot, kind))
                     key = ui.glyph(a, style, act, 28)
@@ -385,10 +391,10 @@ class FlipABirdDraw(Chrome):
 
     # -- seat plates -------------------------------------------------------------------
     def plate_key(self, seat: int) -> object:
-        hands, won = self.counts.hands, self.counts.won
+        hands, won = self.game.counts.hands, self.game.counts.won
         hand = tuple(hands[seat][:4]) if seat < len(hands) else ()
         counts = tuple(won[seat]) if seat < len(won) else (0,) * 5
-        return hand, counts, seat not in self.tip_sprites
+        return hand, counts, seat not in self.game.tip_sprites
 
     def paint_plate_extra(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
         """Hand backs, score and, outside a claim, the seat's two tip cards; under them
@@ -396,19 +402,20 @@ class FlipABirdDraw(Chrome):
         hand, counts, idle_tips = self.plate_key(seat)
         # hand backs: public (FB-2), so everyone sees what kind of cards a seat holds
         for i, open_back in enumerate(hand):
-            img = self.cards.back(open_back, MINI)
-            surface.blit(img, img.get_rect(center=self.geo.hand_back_spot(rect, i, len(hand))))
-        pts = self.ctx.assets.text(self.score_text(list(counts)), 32, ui.TEXT, "bold")
+            img = self.game.cards.back(open_back, MINI)
+            surface.blit(img, img.get_rect(
+                center=self.game.geo.hand_back_spot(rect, i, len(hand))))
+        pts = self.t.ctx.assets.text(self.score_text(list(counts)), 32, ui.TEXT, "bold")
         surface.blit(pts, pts.get_rect(midleft=self.score_spot(rect)))
         # won pile: per colour how many, hollow where the next colour set still needs one
         sets = min(counts[:4])
-        spots = self.geo.pip_rects(rect)
+        spots = self.game.geo.pip_rects(rect)
         for i, colour in enumerate(COLOURS):
-            surface.blit(self.cards.pip(colour, counts[i], counts[i] <= sets), spots[i])
-        surface.blit(self.cards.special_pip(counts[4]), spots[4])
+            surface.blit(self.game.cards.pip(colour, counts[i], counts[i] <= sets), spots[i])
+        surface.blit(self.game.cards.special_pip(counts[4]), spots[4])
         if idle_tips:   # each seat's red and green tip cards, waiting
-            for spot, kind in zip(self.geo.idle_tip_rects(rect), ("red", "green")):
-                surface.blit(self.cards.tip(kind, TIP_MINI), spot)
+            for spot, kind in zip(self.game.geo.idle_tip_rects(rect), ("red", "green")):
+                surface.blit(self.game.cards.tip(kind, TIP_MINI), spot)
 
     @staticmethod
     def score_text(won: list[int]) -> str:
@@ -421,16 +428,16 @@ class FlipABirdDraw(Chrome):
         return plate.x + SCORE_X, plate.y + 58 + MINI[1] // 2
 
     def draw_seat_extra(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
-        sprite = self.tip_sprites.get(seat)
+        sprite = self.game.tip_sprites.get(seat)
         if sprite is not None:   # a tip played in this claim (it moves and flips)
             sprite.draw(surface)
             self.note("icon", sprite.rect, "played tip")
-            pickers = self.counts.pickers
+            pickers = self.game.counts.pickers
             if seat in pickers:   # the order people pick in, on a 48 px disc left of the
                 order = pickers.index(seat) + 1   # tip, clear of the name above it
                 c = (sprite.rect.x - 6, sprite.rect.centery)
                 pygame.draw.circle(surface, (20, 20, 24), c, 27)
                 pygame.draw.circle(surface, ui.ACCENT, c, 24)
                 self.note("icon", pygame.Rect(c[0] - 24, c[1] - 24, 48, 48), "picking order")
-                num = self.ctx.assets.text(str(order), 28, (30, 24, 10), "bold")
+                num = self.t.ctx.assets.text(str(order), 28, (30, 24, 10), "bold")
                 surface.blit(num, num.get_rect(center=c))

@@ -9,7 +9,7 @@ from scenes.table.coach import Guide
 
 def point(table, action) -> object:
     """A claim is asked twice: at the second ask the arrow is on "Claim!"."""
-    if action == CLAIM and table.step == "confirm":
+    if action == CLAIM and table.game.step == "confirm":
         return "claim"
     return action
 

@@ -34,6 +34,7 @@ from scenes.flip_a_bird.geometry import TIP_ON_PLATE, FlipABirdGeometry
 from scenes.flip_a_bird.tipping import SecretTipping
 from scenes.picker import Option
 from scenes.table.picks import BACK, Pick, PickChain
+from scenes.table.game import GameTable
 from scenes.table.scene import TableScene
 from sprites.card import CardSprite
 from sprites.flip_a_bird_cards import FabCards
@@ -66,7 +67,8 @@ class Counts:
     def of(cls, v: R.FlipView) -> "Counts":
         record = v.last_claim
         counts = cls(v.pile_size, v.pile_top_open,
-                     [[True] * o + [False] * (s - o) for s, o in zip(v.hand_sizes, v.hand_open_backs)],
+                     [[True] * o + [False] * (s - o)
+                                              for s, o in zip(v.hand_sizes, v.hand_open_backs)],
                      [won_counts(pile) for pile in v.won])
         if v.phase == R.PHASE_PICK and record is not None:   # the claimed row is shared out
             counts.mode = "over" if record.too_many else "ok"
@@ -100,17 +102,21 @@ class FlipABirdChain(PickChain):
         super().choose(value)
 
 
-class FlipABirdTable(SecretTipping, FlipABirdAnimations, FlipABirdDraw, TableScene):
+class FlipABirdGameTable(SecretTipping, GameTable):
+    """Flip a Bird's game part: its sprites, picks and words (scenes.table.game)."""
+
+    motion_kind = FlipABirdAnimations   # its animations (scenes.table.animations)
+
     # -- set-up -------------------------------------------------------------------------
     def setup(self) -> None:
-        self.geo = FlipABirdGeometry(self.layout)
-        self.cards = FabCards(self.ctx.assets, self.ctx.settings.colour_patterns)
+        self.geo = FlipABirdGeometry(self.t.layout)
+        self.cards = FabCards(self.t.ctx.assets, self.t.ctx.settings.colour_patterns)
         self.cards.warm()
         self.row_cards: list[RowCard] = []
         self.hand_cards: list[CardSprite] = []
         self.air: list[CardSprite] = []
         self.tip_sprites: dict[int, CardSprite] = {}
-        self.counts = Counts.of(self.shown)
+        self.counts = Counts.of(self.t.shown)
         self.chain: FlipABirdChain | None = None
         self.my_tip: R.Tip | None = None
         self.queued_tips: dict[int, R.Tip] = {}   # couch play: tips made ahead, in secret
@@ -121,17 +127,17 @@ class FlipABirdTable(SecretTipping, FlipABirdAnimations, FlipABirdDraw, TableSce
         continued game shows none (as the shared table skips opening events), or an
         empty row after a claim would look like a new deal."""
         super().enter()
-        if (not self.resumed and not self.animator.busy and self.shown.row == ()
-                and self.shown.pile_size):
-            self.deal_in()
+        if (not self.t.resumed and not self.t.animator.busy and self.t.shown.row == ()
+                and self.t.shown.pile_size):
+            self.t.motion.deal_in()
 
     @property
     def hand_seat(self) -> int | None:
         """Whose hand is on screen (None: a spectator's view)."""
-        return self.shown.seat
+        return self.t.shown.seat
 
     def name_of(self, seat: int | None) -> str:
-        return "Nobody" if seat is None else self.names[seat]
+        return "Nobody" if seat is None else self.t.names[seat]
 
     # -- sprites from the view -------------------------------------------------------------
     def row_sprite(self, card: Card | None, open_back: bool, face_up: bool,
@@ -150,7 +156,7 @@ class FlipABirdTable(SecretTipping, FlipABirdAnimations, FlipABirdDraw, TableSce
 
     def refresh(self) -> None:
         """Snap every sprite and count to the viewer's view."""
-        v = self.shown
+        v = self.t.shown
         self.counts = Counts.of(v)
         self.air = []
         # the row, or the claimed row while its cards are shared out
@@ -167,7 +173,8 @@ class FlipABirdTable(SecretTipping, FlipABirdAnimations, FlipABirdDraw, TableSce
         else:
             positions, size, _ = self.geo.row_layout(len(v.row))
             for i, slot in enumerate(v.row):
-                sprite = self.row_sprite(slot.card, slot.open_back, slot.face_up, positions[i], size)
+                sprite = self.row_sprite(slot.card, slot.open_back,
+                                         slot.face_up, positions[i], size)
                 mine = slot.card is not None and not slot.face_up
                 self.row_cards.append(RowCard(sprite, slot.card, slot.open_back, slot.played_by,
                                               mine, size))
@@ -177,13 +184,13 @@ class FlipABirdTable(SecretTipping, FlipABirdAnimations, FlipABirdDraw, TableSce
                            for card, pos in zip(v.hand, self.geo.hand_layout(len(v.hand)))]
         # tip cards out on the table
         self.tip_sprites = {seat: self.tip_sprite(seat, v.tips[seat])
-                            for seat in range(self.match.num_players) if v.tips[seat] is not None}
+                            for seat in range(self.t.match.num_players) if v.tips[seat] is not None}
 
     def changed_places(self, events) -> list:
         """A card played (each card of the row by its number, in the row it went to), a
         claimed row, a won pile (on the plate). Rows are counted so that a card of a row
         since claimed or discarded is never mistaken for the new row's card."""
-        row = self.shown.row_number
+        row = self.t.shown.row_number
         places: list = []
         for ev in events:
             if isinstance(ev, R.RowStarted):
@@ -201,8 +208,8 @@ class FlipABirdTable(SecretTipping, FlipABirdAnimations, FlipABirdDraw, TableSce
     def changed_rect(self, key) -> pygame.Rect | None:
         kind, number, index = key
         if kind == "plate":
-            return self.seat_rect(number)
-        if number != self.shown.row_number or not self.row_cards:
+            return self.t.paint.seat_rect(number)
+        if number != self.t.shown.row_number or not self.row_cards:
             return None
         if kind == "row":
             rects = [rc.sprite.rect for rc in self.row_cards]
@@ -220,22 +227,22 @@ class FlipABirdTable(SecretTipping, FlipABirdAnimations, FlipABirdDraw, TableSce
         on their own devices; else ""."""
         if self.chain is not None:
             return self.chain.step or ""
-        return "secret" if self.turn.turn_ready and self.secret_tipping else ""
+        return "secret" if self.t.turn.turn_ready and self.secret_tipping else ""
 
     def begin_turn(self) -> None:
-        phase = self.shown.phase
+        phase = self.t.shown.phase
         plans = {R.PHASE_TURN: self.plan_turn, R.PHASE_PLAY: self.plan_play,
                  R.PHASE_TIP: self.plan_tip, R.PHASE_PICK: self.plan_pick}
         if phase not in plans or (phase == R.PHASE_TIP and self.secret_tipping):
-            self.chain = self.turn.picker = None   # secret tips come through handle (tipping.py)
+            self.chain = self.t.turn.picker = None   # secret tips come through handle (tipping.py)
             return
-        self.chain = FlipABirdChain(self, plans[phase], lambda values: values[0])
+        self.chain = FlipABirdChain(self.t, plans[phase], lambda values: values[0])
 
     def plan_turn(self, values: tuple) -> RingedPick | None:
         """Draw (or, with the pile empty, play a hand card face down), or claim; a claim
         is asked twice and finishes as the claim itself."""
         if not values:
-            legal = self.state.legal_actions()
+            legal = self.t.state.legal_actions()
             options = []
             if R.DRAW in legal:
                 options.append(Option(self.geo.pile_rect(), R.DRAW, "Draw"))
@@ -245,7 +252,7 @@ class FlipABirdTable(SecretTipping, FlipABirdAnimations, FlipABirdDraw, TableSce
                                   enabled=R.CLAIM in legal))
             return RingedPick("turn", options, radius=18)
         if values == (R.CLAIM,):
-            self.ctx.play("chirp")
+            self.t.ctx.play("chirp")
             _, yes, no = self.geo.confirm_rects()
             return RingedPick("confirm", [Option(yes, "claim", "Claim!"), Option(no, BACK, "Back")],
                               radius=20)
@@ -254,7 +261,7 @@ class FlipABirdTable(SecretTipping, FlipABirdAnimations, FlipABirdDraw, TableSce
     def plan_play(self, values: tuple) -> RingedPick | None:
         if values:
             return None
-        return RingedPick("play", self.hand_options(self.state.legal_actions()), radius=18)
+        return RingedPick("play", self.hand_options(self.t.state.legal_actions()), radius=18)
 
     def plan_tip(self, values: tuple) -> RingedPick | None:
         if values:
@@ -277,22 +284,22 @@ class FlipABirdTable(SecretTipping, FlipABirdAnimations, FlipABirdDraw, TableSce
 
     def show_hint(self, action) -> None:
         """Focus the hint's option (a claim asks to confirm, with Claim! in focus)."""
-        if self.turn.picker is None:
+        if self.t.turn.picker is None:
             return
         if self.step == "confirm" and action != R.CLAIM:
             self.chain.back()
-        self.turn.picker.focus_value(action)
+        self.t.turn.picker.focus_value(action)
 
     def handle_turn(self, event: Input) -> bool:
-        if self.turn.picker is None:
+        if self.t.turn.picker is None:
             return False
         if event.act is Act.ALT and self.step == "turn":
-            if R.CLAIM in self.state.legal_actions():
+            if R.CLAIM in self.t.state.legal_actions():
                 self.chain.choose(R.CLAIM)
             else:
-                self.ctx.play("error")
+                self.t.ctx.play("error")
             return True
-        return self.turn.picker.handle(event)
+        return self.t.turn.picker.handle(event)
 
     def submit(self, action) -> bool:
         self.my_tip = action if isinstance(action, R.Tip) and not self.secret_tipping else None
@@ -306,7 +313,7 @@ class FlipABirdTable(SecretTipping, FlipABirdAnimations, FlipABirdDraw, TableSce
     def update(self, dt: float) -> None:
         """The focused hand card (or share card) rises; the others settle."""
         super().update(dt)
-        if self.animator.busy:
+        if self.t.animator.busy:
             return
         value = self.focused
         k = min(1.0, dt * 14)
@@ -315,26 +322,27 @@ class FlipABirdTable(SecretTipping, FlipABirdAnimations, FlipABirdDraw, TableSce
             s.lift += (target - s.lift) * k
         if self.step == "pick":
             for rc in self.row_cards:
-                target = 0.8 if isinstance(value, R.Pick) and rc.card and rc.card.id == value.card else 0.0
+                target = 0.8 if isinstance(
+                    value, R.Pick) and rc.card and rc.card.id == value.card else 0.0
                 rc.sprite.lift += (target - rc.sprite.lift) * k
 
     # -- words on screen ---------------------------------------------------------------------
     def status(self) -> str:
-        if self.animator.busy and self.counts.status:
+        if self.t.animator.busy and self.counts.status:
             return self.counts.status
-        v = self.shown
-        seat = self.state.current_player
+        v = self.t.shown
+        seat = self.t.state.current_player
         if seat is None:
             return "Game over"
         name = self.name_of(seat)
-        human = self.couch.is_human(seat) and self.turn.turn_ready
-        if self.animator.busy:
+        human = self.t.couch.is_human(seat) and self.t.turn.turn_ready
+        if self.t.animator.busy:
             return ""
         if v.phase == R.PHASE_TURN:
             if human:
                 if self.step == "confirm":
                     return f"Claim: more than {v.limit} birds in the row?"
-                can_claim = R.CLAIM in self.state.legal_actions()
+                can_claim = R.CLAIM in self.t.state.legal_actions()
                 if v.pile_size:
                     if can_claim:
                         return f"Your turn: draw a card, or claim the row is over {v.limit}"
@@ -367,7 +375,7 @@ class FlipABirdTable(SecretTipping, FlipABirdAnimations, FlipABirdDraw, TableSce
 
     def discard_warning(self) -> str:
         """FB-7 made visible: a face-up card that would tip an all-face-up row over."""
-        v = self.shown
+        v = self.t.shown
         value = self.focused
         if not (v.play_face_up and v.row and all(s.face_up for s in v.row)
                 and isinstance(value, R.Play)):
@@ -388,14 +396,14 @@ class FlipABirdTable(SecretTipping, FlipABirdAnimations, FlipABirdDraw, TableSce
                 items.append((Act.CONFIRM, "Play it face down"))
             else:
                 items.append((Act.CONFIRM, "Claim"))
-            if value != R.CLAIM and R.CLAIM in self.state.legal_actions():
+            if value != R.CLAIM and R.CLAIM in self.t.state.legal_actions():
                 items.append((Act.ALT, "Claim"))
             return tuple(items) + ((Act.PAUSE, "Pause"),)
         if step == "confirm":
             label = "Claim!" if value == "claim" else "Back"
             return ((Act.CONFIRM, label), (Act.BACK, "Back"))
         if step == "play":
-            way = "face up" if self.shown.play_face_up else "face down"
+            way = "face up" if self.t.shown.play_face_up else "face down"
             return ((Act.CONFIRM, f"Play it {way}"), (Act.PAUSE, "Pause"))
         if step == "tip":
             label = "Tip red: too many" if value == R.TIP_RED else "Tip green: not too many"
@@ -403,3 +411,10 @@ class FlipABirdTable(SecretTipping, FlipABirdAnimations, FlipABirdDraw, TableSce
         if step == "pick":
             return ((Act.CONFIRM, "Take this card"), (Act.PAUSE, "Pause"))
         return ((Act.PAUSE, "Pause"),)
+
+
+class FlipABirdTable(TableScene):
+    """The Flip a Bird table scene: the shared frame, its drawing and its game part."""
+
+    game_kind = FlipABirdGameTable
+    paint_kind = FlipABirdDraw

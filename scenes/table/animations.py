@@ -15,16 +15,21 @@ as its steps start, unless ``log=`` says the handler releases it itself (a line 
 wait for a card to turn). A table with ``lazy = True`` builds each handler's steps only
 when the timeline reaches them, from the sprites as the earlier steps left them.
 
-A mixin of :class:`scenes.table.TableScene`.
+A part of the table (``table.motion``): each game's table names its class in
+``motion_kind``.
 """
 from __future__ import annotations
 
-from typing import Callable, ClassVar, Iterable, Sequence, Union
+from typing import TYPE_CHECKING, Callable, ClassVar, Iterable, Sequence, Union
 
 from game.engine import Event
 from sprites.tween import Later, Timeline, Wait
 
 Test = Union[bool, Callable[[Event], bool]]
+
+if TYPE_CHECKING:
+    from scenes.table.game import GameTable
+    from scenes.table.scene import TableScene
 
 
 def on(*kinds: type, run: Test = False, log: Test = True):
@@ -49,6 +54,14 @@ def as_step(steps):
 class Animations:
     lazy: ClassVar[bool] = False          # build each handler's steps when reached
     handlers: ClassVar[dict[type, tuple[str, Test, Test]]] = {}
+
+    def __init__(self, table: TableScene) -> None:
+        self.t = table
+
+    @property
+    def game(self) -> GameTable:
+        """The game's part of the same table (its sprites and display model)."""
+        return self.t.game
 
     def __init_subclass__(cls, **kwargs) -> None:
         """Collect the @on handlers of the class and its bases, by event type."""
@@ -84,7 +97,7 @@ class Animations:
                        and _holds(run, events[j])):
                     j += 1
                 item = tuple(events[i:j])
-            new = [self.release_log(events[j - 1])] if _holds(log, event) else []
+            new = [self.t.log_book.release_log(events[j - 1])] if _holds(log, event) else []
             if name is not None:
                 handler, rest = getattr(self, name), events[j:]
                 if self.lazy:
@@ -98,7 +111,7 @@ class Animations:
 
     def pause_for(self, seconds: float) -> None:
         """Hold the loop for a beat (e.g. after a mismatch) without any sprite moving."""
-        self.animator.play(Timeline([Wait(self.dur(seconds))]))
+        self.t.animator.play(Timeline([Wait(self.t.dur(seconds))]))
 
     def sequence(self, steps: Iterable) -> Timeline:
-        return self.animator.play(Timeline(list(steps)))
+        return self.t.animator.play(Timeline(list(steps)))

@@ -53,7 +53,7 @@ class Changes:
         """A move was played: the places it changes wait for its animation to end."""
         if self.t.couch.is_human(mover):
             self.change_record[mover] = {}    # they acted: their outlines go
-        self.pending_changes.extend((mover, key) for key in self.t.changed_places(events))
+        self.pending_changes.extend((mover, key) for key in self.t.game.changed_places(events))
 
     def settle(self) -> None:
         """The move's animation is over: its changes join every other person's record."""
@@ -94,7 +94,7 @@ class Changes:
         the others nested inside; then each ring's seat shape low on its left edge,
         one above another."""
         for key, movers in self.shown().items():
-            rect = self.t.changed_rect(key)
+            rect = self.t.game.changed_rect(key)
             if rect is None or rect.w <= 0 or rect.h <= 0:
                 continue
             rings = [(rect.inflate(2 * GAP - 2 * NEST * k, 2 * GAP - 2 * NEST * k), mover)
@@ -108,7 +108,8 @@ class Changes:
                 # low on the left edge: a card's corner there tells least (its number
                 # and name are at the top)
                 y = ring.bottom - MARK - 14 - k * (2 * MARK + 12)
-                self.t.draw_seat_mark(surface, mover, (ring.x, max(y, ring.y + MARK + 6)), MARK)
+                self.t.paint.draw_seat_mark(
+                    surface, mover, (ring.x, max(y, ring.y + MARK + 6)), MARK)
 
     def seat_rgb_of(self, seat: int) -> tuple[int, int, int]:
         return ui.SEAT_COLOURS[self.t.match.seats[seat].colour % 6]

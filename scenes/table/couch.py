@@ -1,7 +1,8 @@
 """Who sees what at a shared table, and which device may play which seat (couch play).
 
-A mixin of :class:`scenes.table.TableScene`; it reads ``self.match``, ``self.state``,
-``self.owners``, ``self.revealed``, ``self.last_viewer`` and ``self.last_device``.
+A part of the table (``table.couch``): it owns which device plays each human seat
+(``owners``), whose hand is on show (``revealed``) and who used which device last, and
+reads the table's ``match`` and ``state``.
 
 A seat owned by a phone ("phone:<seat>", see game.phones) is played on that phone: its
 hand is never opened on the TV and its turn needs no privacy screen.
@@ -123,14 +124,15 @@ class Couch:
             return "That device already plays {name}.".format(
                 name=self.t.match.seats[other].name)
         self.seat_to(seat, device)
-        self.t.log("{name}'s seat goes to {device}.".format(
+        self.t.log_book.log("{name}'s seat goes to {device}.".format(
             name=name, device=self.t.ctx.input.label(device)))
         return ""
 
     def seat_to_ai(self, seat: int) -> None:
         """The AI plays ``seat`` from now on (at the seat's level), said in the log."""
         self.seat_to(seat, None)
-        self.t.log("{name}'s seat goes to the AI.".format(name=self.t.match.seats[seat].name))
+        self.t.log_book.log("{name}'s seat goes to the AI.".format(
+            name=self.t.match.seats[seat].name))
 
     def swap_seats(self, one: int, other: int) -> None:
         """The two seats change players: each goes to the device (or the AI) that played
@@ -138,7 +140,7 @@ class Couch:
         first, second = self.holder(one), self.holder(other)
         self.seat_to(one, second)
         self.seat_to(other, first)
-        self.t.log("{one} and {other} swap players.".format(
+        self.t.log_book.log("{one} and {other} swap players.".format(
             one=self.t.match.seats[one].name, other=self.t.match.seats[other].name))
 
     def is_human(self, seat: int | None) -> bool:

@@ -55,6 +55,6 @@ class Hints:
             if self.t.couch.is_phone(seat):   # told to that phone alone, never the TV's log
                 self.t.desk.hinted(seat, decision.action, why)
                 return
-            self.t.log(LogLine.of(f"Hint: {why}", None, private=seat))   # for their eyes
+            self.t.log_book.log(LogLine.of(f"Hint: {why}", None, private=seat))   # for their eyes
             self.t.show_hint(decision.action)
             self.t.ctx.play("chirp")

@@ -53,10 +53,10 @@ class Keeper:
         if resume is not None:
             self.match_id = resume.saved.id
             table.moves_played = len(resume.saved.moves)
-            table.log_lines.extend(read_log(resume.saved.log))
+            table.log_book.log_lines.extend(read_log(resume.saved.log))
             return
         self.match_id = table.ctx.store.start_match(match, match.seed, table.state,
-                                                    saved_log(table.log_lines))
+                                                    saved_log(table.log_book.log_lines))
 
     def kept(self, move: MovePlayed) -> None:
         """Saved before its animation starts (the move's log lines already queued)."""
@@ -69,7 +69,7 @@ class Keeper:
             return
         index = self.t.moves_played - 1
         self.t.ctx.store.record_move(self.match_id, index, seat, action, self.t.state,
-                                   saved_log([*self.t.log_lines, *self.t._queued]))
+                                   saved_log([*self.t.log_book.log_lines, *self.t.log_book._queued]))
         if self.guard is not None and before is not None:
             self.guard.played(index, seat, before, action, self.t.state)
 
@@ -84,7 +84,8 @@ class Keeper:
         seat = self.t.state.current_player
         if self.t.couch.is_human(seat) and not self.t.couch.is_phone(seat):
             return seat
-        humans = [i for i, s in enumerate(self.t.match.seats) if s.human and not self.t.couch.is_phone(i)]
+        humans = [i for i, s in enumerate(self.t.match.seats)
+                                          if s.human and not self.t.couch.is_phone(i)]
         return humans[0] if len(humans) == 1 else None
 
     def undo_target(self) -> int | None:
@@ -117,8 +118,9 @@ class Keeper:
         self.t.state = self.guard.take_back(index)
         self.t.moves_played = index
         name = self.t.match.seats[seat].name
-        self.t.log(f"{name} takes back: {what}")
-        self.t.ctx.store.take_back(self.match_id, index, self.t.state, saved_log(self.t.log_lines))
+        self.t.log_book.log(f"{name} takes back: {what}")
+        self.t.ctx.store.take_back(self.match_id, index, self.t.state,
+                                   saved_log(self.t.log_book.log_lines))
         self.t.animator.finish_all()
         self.t.changes.forget()
         self.t.turn.reset()

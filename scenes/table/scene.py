@@ -1,14 +1,14 @@
 """The table's turn loop: whose move it is, AI seats thinking in slices, hints, privacy
 screens, forced moves, and a move's log lines waiting for its animation.
 
-A game's table is a package ``scenes/<id>/``: ``table.py`` subclasses
-:class:`TableScene` (set-up, ``refresh()`` from the viewer's view ``self.shown``, the
-human's picks as :class:`scenes.table.picks.PickChain`, status and prompts),
-``animations.py`` turns events into timelines (:mod:`scenes.table.animations`),
-``draw.py`` paints the table (:mod:`scenes.table.chrome`), ``geometry.py`` says where
-things are. The parts shared by every table are mixins of this class: ``Animations``,
-``Chrome`` (felt, plates, status line, log panel, call-outs, banners) and ``Couch`` (who
-sees what, which device plays which seat).
+A table is this scene and its parts (see docs/architecture.md, "A table"): the game's
+own part (``game``, a :class:`scenes.table.game.GameTable` from ``scenes/<id>/table.py``:
+its sprites, picks and words), its drawing (``paint``, ``scenes/<id>/draw.py`` on
+:mod:`scenes.table.chrome`), its animations (``motion``), and the shared ones: the couch,
+the decision under way (``turn``), hints, the keeper, the changes record, the log book,
+the log panel, the status line, call-outs (``messages``) and the phones desk. A game's
+table class only names its parts (``game_kind``, ``paint_kind``). A move goes through
+``submit()`` and is told to the parts by one ``move_played`` signal.
 
 The loop: while animations play, nothing else happens. Then, if the seat to move is an
 AI, its decision is stepped a few milliseconds per frame (so the screen keeps 60 fps) and
@@ -32,9 +32,13 @@ from game.engine import Event, GameOver, IllegalAction, new_game
 from game.input import Act, Input
 from game.scene import Scene
 from game.session import Match
-from scenes.table.animations import Animations
+from scenes.table.game import GameTable
 from scenes.table.changes import Changes
 from scenes.table.chrome import Chrome
+from scenes.table.logbook import RESULTS_DELAY, LogBook
+from scenes.table.logpanel import LogPanel
+from scenes.table.messages import Messages
+from scenes.table.statusline import StatusLine
 from scenes.table.couch import Couch
 from scenes.table.hints import AI_SLICE, Hints
 from scenes.table.keeping import Keeper, Resume
@@ -50,16 +54,19 @@ if TYPE_CHECKING:
 SPEED = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "brisk": 0.7}  # animation time factor
 THINK = {"slow": 1.0, "normal": 0.45, "fast": 0.12, "brisk": 0.25}  # least seconds an AI "thinks"
 REDUCED = 0.35   # animation time factor with the Reduced motion setting
-RESULTS_DELAY = 2.6                                    # banner time before the results
 TABLE_COMMON = ("{seat}", "status", "log", "prompts")   # what every table's layout names
 PHONE_GRACE = 3.0                                      # seconds a phone may be gone on its
 #                                                        turn before the TV asks what to do
 PHONE_SNOOZE = 30.0                                    # "Keep waiting" asks again after this
 
 
-class TableScene(Animations, Chrome, Scene):
+class TableScene(Scene):
     pause_on_disconnect = True
     couch_kind: type[Couch] = Couch   # who sits where (a replay has nobody)
+    game_kind: type[GameTable] = GameTable      # the game's part (each table names its own)
+    paint_kind: type[Chrome] = Chrome           # its drawing
+    always_prompts = False    # a replay's controls are shown whoever is to move
+    watching = False          # a replay: people are named, nobody is "You"
     records = True                    # False: the demo, replays and guided games
 
     @property
@@ -84,33 +91,26 @@ class TableScene(Animations, Chrome, Scene):
         base_seed = match.seed if match.seed is not None else 0
         self.bots = {seat: self.make_bot(s.level, base_seed * 31 + seat)
                      for seat, s in enumerate(match.seats) if not s.human}
-        self.couch = self.couch_kind(self)
+        # the parts, each in its own module; they reach each other through the table
+        self.couch = self.couch_kind(self)         # who sits where, whose view shows
         self.move_played: Signal[MovePlayed] = Signal()   # see scenes.table.signals
         self.taken_back: Signal[int] = Signal()           # the move index gone back to
-        self.move_played.connect(self._log_move)     # first: the keeper saves its lines
+        self.log_book = LogBook(self)              # the log, following the animation
+        self.move_played.connect(self.log_book.move_played)   # first: the keeper saves its lines
         self.layout = layouts.SeatedLayout(
             layouts.get(self.layout_name(), ctx.log, self.layout_objects()),
             match.num_players, self.couch.first_home())
         self.animator = Animator()
-        self.log_lines: deque[str] = deque(maxlen=40)
-        self.banner_text = ""
-        self.banner_sub = ""
-        self.banner_time = 0.0
-        self.banner_hold = 0.0
-        self.callout: tuple[pygame.Surface, float, float, tuple[int, int]] | None = None
+        self.game = self.game_kind(self)           # the game's picks, model and words
+        self.motion = self.game.motion_kind(self)  # events into timelines
+        self.paint = self.paint_kind(self)         # the picture
+        self.messages = Messages(self)             # call-outs and the banner
+        self.log_panel = LogPanel(self)
+        self.status_bar = StatusLine(self)
         self.clock = 0.0
         self.dirty = True              # refresh() due once animations finish
         self.finished_for = 0.0
-        # the log and the game-over banner follow the animation, never run ahead of it
-        self._moving = False
-        self._queued: list[str] = []
-        self._queued_banner: tuple[str, str, float] | None = None
-        self._banner_surface: pygame.Surface | None = None
         self.turn_seat: int | None = self.state.current_player  # whose move is on screen
-        self._plates: dict[int, tuple] = {}
-        self._felt: tuple | None = None
-        self._log_picture: tuple | None = None
-        self._log_rows: dict = {}        # the log panel's rendered rows, by line (chrome)
         self.changes = Changes(self)   # what the others changed since a person's move
         self.hints = Hints(self)       # the Hard AI's suggestion for a person's decision
         self.turn = Turn(self)         # the decision under way
@@ -119,17 +119,20 @@ class TableScene(Animations, Chrome, Scene):
         self.desk = PhoneDesk(self)
         self.phones_on = self.desk.active
         self.keeper = Keeper(self, resume)
-        self.move_played.connect(lambda move: self.animate(move.events))   # last
+        self.move_played.connect(lambda move: self.motion.animate(move.events))   # last
         self.shown = self.state.view(self.couch.viewer)   # what setup() may read
-        self.setup()
+        self.game.setup()
         self.show_view()
         self.dirty = False
 
     def enter(self) -> None:
+        self.game.enter()
+
+    def show_opening(self) -> None:
         """Show the opening deal (if the game describes one) before the first move."""
         events = () if self.resumed else self.state.opening_events()
         if events:
-            self.animate(events)
+            self.motion.animate(events)
             self.dirty = True
 
     def pause(self) -> None:
@@ -154,7 +157,7 @@ class TableScene(Animations, Chrome, Scene):
         self.shown = self.state.view(self.couch.viewer) if view is None else view
         if self.couch.viewer is not None and view is None:
             self.layout.home = self.couch.viewer
-        self.refresh()
+        self.game.refresh()
 
     # -- the couch (scenes.table.couch) answers the scene stack's device questions ------
     def disconnected(self, device: str) -> str | None:
@@ -166,34 +169,29 @@ class TableScene(Animations, Chrome, Scene):
     def device_added(self, device: str) -> None:
         self.couch.device_added(device)
 
-    # -- hooks for each game --------------------------------------------------------
-    def changed_places(self, events: Sequence[Event]) -> Iterable[Hashable]:
-        """The places the move's ``events`` change, as keys for ``changed_rect``
-        (scenes.table.changes)."""
-        return ()
+    # -- what the game's part (scenes.table.game.GameTable) decides -------------------
+    # These pass through the table so a replay or the coach may stand in front of them.
+    def status(self) -> str:
+        return self.game.status()
 
-    def changed_rect(self, key: Hashable) -> pygame.Rect | None:
-        """Where the place ``key`` lies now (None: it is no longer on the table)."""
-        return None
+    def prompts(self) -> tuple[tuple[Act, str], ...]:
+        return self.game.prompts()
 
-    @property
-    def step(self) -> str | None:
-        """The kind of pick a person is making now, by name (the coach teaches each kind
-        once), or None."""
-        return None
+    def forced_action(self):
+        return self.game.forced_action()
+
+    def begin_turn(self) -> None:
+        self.game.begin_turn()
 
     def show_hint(self, action) -> None:
-        """Highlight ``action`` (the hint) on the table, e.g. by focusing its option."""
+        self.game.show_hint(action)
 
     @property
     def hints_on(self) -> bool:
-        return bool(self.ctx.settings.hints) and self.speed_name is None
+        return (bool(self.ctx.settings.hints) and self.speed_name is None
+                and self.game.hints_allowed)
 
-    def private_turn(self, seat: int) -> bool:
-        """Must ``seat`` pass a privacy screen before deciding? (With privacy on, yes; a
-        table may take a decision that shows nothing private in the open.)"""
-        return self.couch.privacy
-
+    # -- the table's own set-up ------------------------------------------------------------
     def new_state(self):
         m = self.match
         return new_game(m.game_id, m.num_players, m.seed, **dict(m.options))
@@ -209,45 +207,6 @@ class TableScene(Animations, Chrome, Scene):
         from scenes.table.spec import table_spec
         spec = table_spec(self.match.game_id)
         return TABLE_COMMON + (spec.layout_objects if spec is not None else ())
-
-    def setup(self) -> None:
-        """Create sprites and static surfaces (called once, before the first refresh)."""
-
-    def refresh(self) -> None:
-        """Rebuild sprites from ``self.shown`` (called when animations have finished)."""
-
-    def forced_action(self):
-        """An action the seat to move (human or AI) plays at once, when the rules leave
-        it nothing to choose in the game's eyes (the engine may still list several)."""
-        return None
-
-    def begin_turn(self) -> None:
-        """A human seat must decide: set up pickers for ``self.state.legal_actions()``."""
-
-    def handle_turn(self, event: Input) -> bool:
-        """Input while a human decides (by default to ``self.picker``); call
-        ``self.submit(action)`` to play."""
-        return self.turn.picker.handle(event) if self.turn.picker is not None else False
-
-    @property
-    def focused(self):
-        """The value of the option in focus while a human's picker takes input, else None."""
-        if self.turn.picker is None or not self.turn.turn_ready or self.animator.busy:
-            return None
-        option = self.turn.picker.focused
-        return option.value if option is not None else None
-
-    def status(self) -> str:
-        """One line on what is happening or what the human should do."""
-        seat = self.state.current_player
-        if seat is None:
-            return "Game over"
-        if self.couch.is_human(seat):
-            return "Your move"
-        return f"{self.match.seats[seat].name} is thinking"
-
-    def prompts(self) -> tuple[tuple[Act, str], ...]:
-        return ((Act.CONFIRM, "Choose"), (Act.PAUSE, "Pause"))
 
     # -- the table's pace and who is deciding ---------------------------------------------
 
@@ -276,9 +235,11 @@ class TableScene(Animations, Chrome, Scene):
         return not self.state.is_terminal() and self.couch.is_human(self.state.current_player)
 
     def dur(self, seconds: float) -> float:
-        """An animation's length at this table's pace; a third of it with Reduced motion
-        (flights barely travel; messages keep their reading time: see reading_time)."""
-        return seconds * self.speed * (REDUCED if self.ctx.settings.reduced_motion else 1.0)
+        """An animation's length at this table's pace (and the game's own, see
+        GameTable.tempo); a third of it with Reduced motion (flights barely travel;
+        messages keep their reading time: see reading_time)."""
+        return (seconds * self.speed * self.game.tempo
+                * (REDUCED if self.ctx.settings.reduced_motion else 1.0))
 
     def reading_time(self, seconds: float) -> float:
         """How long a message stays up: the table's pace only, never Reduced motion."""
@@ -286,7 +247,12 @@ class TableScene(Animations, Chrome, Scene):
 
     # -- the loop ---------------------------------------------------------------------------
     def submit(self, action) -> bool:
-        """Play ``action`` for the seat to move; an illegal one is refused with a sound."""
+        """Play ``action`` for the seat to move (through the game's part, which may note
+        something first); an illegal one is refused with a sound."""
+        return self.game.submit(action)
+
+    def play(self, action) -> bool:
+        """Apply ``action`` and tell the parts (see scenes.table.signals)."""
         mover = self.state.current_player
         hiding = self.couch.privacy and self.couch.revealed is not None
         before = self.state.view(None) if hiding else None
@@ -301,7 +267,7 @@ class TableScene(Animations, Chrome, Scene):
         self.turn.reset()
         self.moves_played += 1
         self.turn_seat = mover  # the plate stays lit while this move is shown
-        self._moving = True
+        self.log_book._moving = True
         if hiding and self.state.current_player != mover:
             # the decision is made and play moves on: the hand goes away at once, and the
             # move is shown from the spectator's picture of the table before it
@@ -310,75 +276,21 @@ class TableScene(Animations, Chrome, Scene):
         try:
             self.move_played.emit(MovePlayed(mover, action, copy, events))
         finally:
-            self._moving = False
+            self.log_book._moving = False
         if not self.animator.busy:
-            self.flush_log()
+            self.log_book.flush_log()
         self.dirty = True
         return True
-
-    def _log_move(self, move: MovePlayed) -> None:
-        """The move's log lines (queued for its animation) and, at the end, the banner."""
-        for event in move.events:
-            if self.loggable(event):
-                self.log(LogLine.of(event.describe(self.names), move.mover))
-            if isinstance(event, GameOver):
-                self._queued_banner = (self.match.headline(event.winners),
-                                       self.state.outcome(), RESULTS_DELAY)
-
-    def log(self, line: str) -> None:
-        """Add a line to the game log. Lines of the move being played wait until its
-        animation reaches them (see release_log) or ends, so the log never tells the
-        end of a move before the cards show it."""
-        if not line:
-            return
-        if self._moving:
-            self._queued.append(line)
-        else:
-            self.log_lines.append(line)
-
-    def since_last_move(self, seat: int) -> list[LogLine]:
-        """The log lines of the moves made since ``seat`` last moved (everything, if it
-        has not moved yet): the recap a person reads when their turn comes round."""
-        lines = shown_to(self.log_lines, self.couch.viewer)
-        last = max((i for i, line in enumerate(lines)
-                    if getattr(line, "mover", None) == seat), default=-1)
-        return [line for line in lines[last + 1:] if getattr(line, "mover", None) != seat]
 
     def loggable(self, event: Event) -> bool:
         """Whether ``event`` earns a log line (a table may drop lines its screen already
         says, such as whose turn it is)."""
         return True
 
-    def release_log(self, event: Event) -> Call:
-        """A timeline step that shows ``event``'s log line (and any queued before it)."""
-        return Call(lambda: self.release_line(event))
-
-    def release_line(self, event: Event) -> None:
-        """Show ``event``'s queued log line now (and any queued before it)."""
-        line = event.describe(self.names)
-        if line in self._queued:
-            upto = self._queued.index(line) + 1
-            self.log_lines.extend(self._queued[:upto])
-            del self._queued[:upto]
-
-    @property
-    def queued_lines(self) -> list[str]:
-        """Log lines of the move on screen that its animation has not reached yet."""
-        return list(self._queued)
-
-    def flush_log(self) -> None:
-        """The move's animation is over: everything it had to say is said (and the
-        places it changed are outlined)."""
-        self.log_lines.extend(self._queued)
-        self._queued.clear()
-        self.changes.settle()
-        if self._queued_banner is not None:
-            text, sub, hold = self._queued_banner
-            self._queued_banner = None
-            if text != self.banner_text:  # the table may have shown it already
-                self.banner(text, sub, hold)
-
     def update(self, dt: float) -> None:
+        self.game.update(dt)
+
+    def run(self, dt: float) -> None:
         """Phones in, the turn loop, phones out (a phone's picture follows the rules at
         once; its decisions open when the table is ready for them)."""
         self.desk.pull()
@@ -388,11 +300,11 @@ class TableScene(Animations, Chrome, Scene):
     def _turn_loop(self, dt: float) -> None:
         self.clock += dt      # the table's own time: it stands still while paused
         self.animator.update(dt)
-        self.banner_time += dt
+        self.messages.banner_time += dt
         if self.animator.busy:
             return
-        if self._queued or self._queued_banner or self.changes.pending_changes:
-            self.flush_log()
+        if self.log_book._queued or self.log_book._queued_banner or self.changes.pending_changes:
+            self.log_book.flush_log()
         if self.dirty:
             self.show_view()
             self.dirty = False
@@ -416,7 +328,7 @@ class TableScene(Animations, Chrome, Scene):
             self._phone_turn(seat, dt)
             return
         if self.couch.is_human(seat):
-            if self.private_turn(seat) and self.couch.revealed != seat:
+            if self.game.private_turn(seat) and self.couch.revealed != seat:
                 self.ctx.go("privacy", self, seat)
                 return
             if not self.turn.turn_ready:
@@ -455,11 +367,11 @@ class TableScene(Animations, Chrome, Scene):
     def animating(self) -> bool:
         """A table stands still only while a person decides and nothing is in motion:
         no animation, no message showing, no hint being worked out, the ring at rest."""
-        if (not (self.human_deciding or self.phone_deciding) or self.dirty or self._queued
-                or self._queued_banner):
+        if (not (self.human_deciding or self.phone_deciding) or self.dirty or self.log_book._queued
+                or self.log_book._queued_banner):
             return True
-        if self.callout is not None or (self.banner_text
-                                        and self.banner_time <= self.banner_hold + 0.6):
+        if self.messages.callout is not None or (self.messages.banner_text
+                                        and self.messages.banner_time <= self.messages.banner_hold + 0.6):
             return True
         if self.hints.hint_decision is not None and self.hints.hint_action is None:
             return True
@@ -479,6 +391,11 @@ class TableScene(Animations, Chrome, Scene):
             self.submit(self.turn.decision.action)
 
     def handle(self, event: Input) -> bool:
+        return self.game.handle(event)
+
+    def take_input(self, event: Input) -> bool:
+        """Pause, hints, the person's picks, B to take back (the game's part may take
+        some input first, see GameTable.handle)."""
         if event.act is Act.PAUSE:
             self.open_pause()
             return True
@@ -491,7 +408,7 @@ class TableScene(Animations, Chrome, Scene):
         if self.human_deciding and self.couch.accepts(seat, event.device):
             if event.act not in (Act.POINTER, Act.NUDGE, Act.DEVICE_ADDED, Act.DEVICE_REMOVED):
                 self.couch.last_device[seat] = event.device
-            if self.handle_turn(event):
+            if self.game.handle_turn(event):
                 return True
         if event.act is Act.BACK:
             # at a person's first pick B offers to take their last move back, if it may be
@@ -500,6 +417,23 @@ class TableScene(Animations, Chrome, Scene):
                 self.open_pause()
             return True
         return False
+
+    def prompt_bar(self) -> tuple[tuple[Act, str], ...]:
+        """The game's prompts, then Hint, then Pause: every table ends its bar the same
+        way, whatever its own prompts say."""
+        items = tuple(item for item in self.prompts() if item[0] is not Act.PAUSE)
+        if self.hints_on and self.hints.hint_action is None:
+            items += ((Act.HINT, "Thinking\u2026" if self.hints.hint_decision else "Hint"),)
+        if (not any(act is Act.BACK for act, _ in items) and self.human_deciding
+                and self.keeper.undo_target() is not None):
+            items += ((Act.BACK, "Take back"),)
+        return items + ((Act.PAUSE, "Pause"),)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.paint.draw(surface)
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """Drawn over the game's picture, under the call-outs (the coach's panel)."""
 
     def open_pause(self) -> None:
         self.ctx.play("tap")

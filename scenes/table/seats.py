@@ -77,7 +77,7 @@ class SeatReturn(Overlay):
             self.ctx.play("error")
             return
         self.table.couch.seat_to(seat, self.device)
-        self.table.log("{name} is back on their own controller.".format(
+        self.table.log_book.log("{name} is back on their own controller.".format(
             name=self.table.match.seats[seat].name))
         self.ctx.stack.pop()
 
@@ -237,7 +237,7 @@ class SeatsMenu(Overlay):
         surface.blit(body, body.get_rect(midtop=(self.panel.centerx, self.panel.y + 112)))
         if self.mode in ("list", "swap"):
             for button, seat in self.row_seat.items():
-                t.draw_seat_mark(surface, seat, (button.rect.x - 44, button.rect.centery))
+                t.paint.draw_seat_mark(surface, seat, (button.rect.x - 44, button.rect.centery))
         if self.note:
             note = a.text_fit(self.note, 32, self.panel.w - 80, ui.ACCENT, "bold")
             surface.blit(note, note.get_rect(midbottom=(self.panel.centerx,

@@ -7,8 +7,8 @@ timeline swaps in as the event lands. One move is one timeline; a move chained o
 in the same frame (a bird and its flock, an ability and its targets) extends the
 timeline still running rather than starting one beside it (``sequence``).
 
-A mixin of :class:`scenes.yard_birbs.table.YardBirbsTable`: it reads the table's
-sprites (``cards``, ``tokens``, ``strips``, ``boxes``), ``geo`` and the models.
+The table's ``motion`` part: it reads the game part's sprites (``cards``, ``tokens``,
+``strips``, ``boxes``), ``geo`` and the models.
 """
 from __future__ import annotations
 
@@ -53,27 +53,24 @@ class YardBirbsAnimations(Animations):
         """One timeline per move; a chained submit in the same frame extends it."""
         steps = list(steps)
         tl = self.timeline
-        if tl is not None and not tl.done and tl in self.animator.timelines:
+        if tl is not None and not tl.done and tl in self.t.animator.timelines:
             tl.steps.extend(steps)
         else:
-            self.timeline = self.animator.play(Timeline(steps))
+            self.timeline = self.t.animator.play(Timeline(steps))
         return self.timeline
-
-    def dur(self, seconds: float) -> float:
-        return super().dur(seconds) * PACE
 
     # -- steps ----------------------------------------------------------------------------
     def show_disp(self, snapshot: Model) -> Call:
         """Show ``snapshot`` of the plan from here on (labels, counts, the plates' points)."""
         def fn() -> None:
-            self.disp = snapshot
-            for seat in range(self.n):
+            self.game.disp = snapshot
+            for seat in range(self.game.n):
                 if not snapshot.over:
-                    self.boxes[seat].yard = float(snapshot.yard_points(seat))
+                    self.game.boxes[seat].yard = float(snapshot.yard_points(seat))
         return Call(fn)
 
     def say(self, text: str) -> Call:
-        return Call(lambda: setattr(self, "anim_status", text))
+        return Call(lambda: setattr(self.t, "anim_status", text))
 
     def call_out(self, text: str, seat: int | None = None) -> list:
         """A short call-out where it happens (beside ``seat``'s flocks, or over the ability
@@ -81,9 +78,9 @@ class YardBirbsAnimations(Animations):
         AI speed and Reduced motion set how long). One it would touch goes."""
         def fn() -> None:
             surf, rect = self.note_place(text, seat)
-            self.notes = [n for n in self.notes if not n[1].colliderect(rect)]
-            self.notes.append((surf, rect, self.clock, self.reading_time(1.6)))
-        return [Call(fn), Wait(self.dur(0.4))]
+            self.t.paint.notes = [n for n in self.t.paint.notes if not n[1].colliderect(rect)]
+            self.t.paint.notes.append((surf, rect, self.t.clock, self.t.reading_time(1.6)))
+        return [Call(fn), Wait(self.t.dur(0.4))]
 
     def note_place(self, text: str, seat: int | None) -> tuple[pygame.Surface, pygame.Rect]:
         """A call-out's picture and place: in the free part of the seat's yard right of
@@ -91,21 +88,21 @@ class YardBirbsAnimations(Animations):
         (the birds' pictures, not their numbers or labels), above the prompt bar; the
         ability row's news just above that row."""
         if seat is None:
-            surf = self.note_surface(text, None, NOTE_WIDTH)
-            a = self.geo.rect_of("abilities")
+            surf = self.t.paint.note_surface(text, None, NOTE_WIDTH)
+            a = self.game.geo.rect_of("abilities")
             return surf, surf.get_rect(bottomright=(a.right, a.y - 10))
-        area = self.geo.yard_area(seat)
+        area = self.game.geo.yard_area(seat)
         # the yard as shown and as it will be once the move lands: the note covers neither
-        cols = max(self.disp.cols(seat), self.plan.cols(seat))
-        left = int(self.geo.col_x(seat, cols - 1, cols) + CW / 2 + 12)
+        cols = max(self.game.disp.cols(seat), self.t.plan.cols(seat))
+        left = int(self.game.geo.col_x(seat, cols - 1, cols) + CW / 2 + 12)
         room = area.right - left - 36
         if room >= NOTE_WIDTH * 2 // 3:
-            surf = self.note_surface(text, seat, min(room, NOTE_WIDTH))
+            surf = self.t.paint.note_surface(text, seat, min(room, NOTE_WIDTH))
             return surf, surf.get_rect(midtop=((left + area.right) // 2,
                                                area.y + LABEL_H + 12))
-        surf = self.note_surface(text, seat, NOTE_WIDTH)
-        bottom = min(area.bottom - 4, self.geo.rect_of("prompts").y - 8)
-        stacks = max(self.stack_bottom(m, seat) for m in (self.disp, self.plan))
+        surf = self.t.paint.note_surface(text, seat, NOTE_WIDTH)
+        bottom = min(area.bottom - 4, self.game.geo.rect_of("prompts").y - 8)
+        stacks = max(self.stack_bottom(m, seat) for m in (self.game.disp, self.t.plan))
         if stacks + 8 + surf.get_height() <= bottom:   # under the tallest flock: on no card
             return surf, surf.get_rect(midtop=(area.centerx, stacks + 8))
         return surf, surf.get_rect(midbottom=(area.centerx, bottom))
@@ -113,14 +110,14 @@ class YardBirbsAnimations(Animations):
     def stack_bottom(self, m: Model, seat: int) -> int:
         """The lowest edge of ``seat``'s cards in ``m`` (its flocks and a bird awaiting one)."""
         cols = m.cols(seat)
-        bottoms = [self.geo.yard_card_pos(seat, cols, col, len(f) - 1, len(f))[1]
+        bottoms = [self.game.geo.yard_card_pos(seat, cols, col, len(f) - 1, len(f))[1]
                    for col, f in enumerate(m.yards[seat]) if f]
         if m.pending[seat] is not None:
-            bottoms.append(self.geo.pending_pos(seat, cols)[1])
-        return int(max(bottoms, default=self.geo.yard_area(seat).y + LABEL_H) + CH / 2)
+            bottoms.append(self.game.geo.pending_pos(seat, cols)[1])
+        return int(max(bottoms, default=self.game.geo.yard_area(seat).y + LABEL_H) + CH / 2)
 
     def sound(self, name: str) -> Call:
-        return Call(lambda: self.ctx.play(name))
+        return Call(lambda: self.t.ctx.play(name))
 
     def fly(self, spr: Card, pos, seconds: float = 0.42, lift: float = 0.6,
             scale: float | None = None, land_kind: str | None = None, z: int | None = None,
@@ -139,11 +136,11 @@ class YardBirbsAnimations(Animations):
                 spr.look(land_kind, spr.dimmed if land_kind == "full" else False)
                 spr.scale = 1.0
 
-        move = spr.move_to(pos, self.dur(seconds), lift, scale)
+        move = spr.move_to(pos, self.t.dur(seconds), lift, scale)
         steps: list = [Call(start)]
         if flip_to is not None:
-            steps.append(Together(move, Timeline([Wait(self.dur(seconds) * 0.3),
-                                                  spr.flip(self.dur(0.3), face_up=flip_to)])))
+            steps.append(Together(move, Timeline([Wait(self.t.dur(seconds) * 0.3),
+                                                  spr.flip(self.t.dur(0.3), face_up=flip_to)])))
         else:
             steps.append(move)
         steps.append(Call(land))
@@ -164,34 +161,35 @@ class YardBirbsAnimations(Animations):
 
     def anon(self) -> Card:
         """A card back in flight for a card the viewer may not see."""
-        spr = Card((0, 1, 0), self.patterns)
+        spr = Card((0, 1, 0), self.t.paint.patterns)
         spr.look("full")
-        self.extras.append(spr)
+        self.game.extras.append(spr)
         return spr
 
     def drop_extra(self, spr: Card) -> Call:
         def fn() -> None:
             spr.visible = False
-            if spr in self.extras:
-                self.extras.remove(spr)
+            if spr in self.game.extras:
+                self.game.extras.remove(spr)
         return Call(fn)
 
     def staggered(self, items: list, gap: float) -> Together:
-        return Together(*[Timeline([Wait(self.dur(gap) * i), item])
+        return Together(*[Timeline([Wait(self.t.dur(gap) * i), item])
                           for i, item in enumerate(items)])
 
     def slide(self, spr: Card, pos, seconds: float, z: int) -> Timeline:
         def fix() -> None:
             spr.z = z
-        return Timeline([spr.move_to(pos, self.dur(seconds), 0.0), Call(fix)])
+        return Timeline([spr.move_to(pos, self.t.dur(seconds), 0.0), Call(fix)])
 
     def hand_reflow(self, m: Model, seconds: float = 0.3, skip=()) -> list:
         moves = []
         for i, card in enumerate(m.hand):
             if card in skip:
                 continue
-            spr = self.card(card)
-            moves.append(self.slide(spr, self.geo.hand_pos(i, len(m.hand)), seconds, Z_HAND + i))
+            spr = self.game.card(card)
+            moves.append(self.slide(spr, self.game.geo.hand_pos(
+                i, len(m.hand)), seconds, Z_HAND + i))
         return moves
 
     def yard_reflow(self, m: Model, seat: int, seconds: float = 0.32, skip=()) -> list:
@@ -202,11 +200,11 @@ class YardBirbsAnimations(Animations):
             for row, card in enumerate(flock):
                 if card in skip:
                     continue
-                pos = self.geo.yard_card_pos(seat, cols, col, row, len(flock))
-                moves.append(self.slide(self.card(card), pos, seconds, yard_z(col, row)))
+                pos = self.game.geo.yard_card_pos(seat, cols, col, row, len(flock))
+                moves.append(self.slide(self.game.card(card), pos, seconds, yard_z(col, row)))
         pend = m.pending[seat]
         if pend is not None and pend not in skip:
-            moves.append(self.slide(self.card(pend), self.geo.pending_pos(seat, cols), seconds,
+            moves.append(self.slide(self.game.card(pend), self.game.geo.pending_pos(seat, cols), seconds,
                                     yard_z(len(m.yards[seat]))))
         return moves
 
@@ -214,15 +212,15 @@ class YardBirbsAnimations(Animations):
               ) -> Call:
         def fn() -> None:
             thing = Thing(pos[0], pos[1], surf=text_surf)
-            self.popups.append(thing)
+            self.game.popups.append(thing)
 
             def gone() -> None:
-                if thing in self.popups:
-                    self.popups.remove(thing)
+                if thing in self.game.popups:
+                    self.game.popups.remove(thing)
             # decoration: it runs beside the move and never holds up the next one
-            self.decor.append(Timeline([
-                Tween(thing, self.dur(seconds), ease_out_cubic, y=pos[1] - rise),
-                Tween(thing, self.dur(0.25), ease_out_cubic, alpha=0.0),
+            self.game.decor.append(Timeline([
+                Tween(thing, self.t.dur(seconds), ease_out_cubic, y=pos[1] - rise),
+                Tween(thing, self.t.dur(0.25), ease_out_cubic, alpha=0.0),
                 Call(gone)]))
         return Call(fn)
 
@@ -231,52 +229,54 @@ class YardBirbsAnimations(Animations):
         glow = Thing(alpha=0.0)
 
         def light() -> None:
-            self.flash[(seat, col)] = glow
-        return Timeline([Call(light), Tween(glow, self.dur(0.15), ease_out_cubic, alpha=255.0),
-                         Wait(self.dur(0.3)),
-                         Tween(glow, self.dur(0.25), ease_out_cubic, alpha=0.0),
-                         Call(lambda: self.flash.pop((seat, col), None))])
+            self.game.flash[(seat, col)] = glow
+        return Timeline([Call(light), Tween(glow, self.t.dur(0.15), ease_out_cubic, alpha=255.0),
+                         Wait(self.t.dur(0.3)),
+                         Tween(glow, self.t.dur(0.25), ease_out_cubic, alpha=0.0),
+                         Call(lambda: self.game.flash.pop((seat, col), None))])
 
     # -- a round's set-up -----------------------------------------------------------------
     @on(R.RoundStarted)
     def round_started(self, e: R.RoundStarted, rest) -> list:
-        old = self.plan
-        geo = self.geo
+        old = self.t.plan
+        geo = self.game.geo
         steps: list = []
         leaving = []
-        for seat in range(self.n):
+        for seat in range(self.game.n):
             for flock in old.yards[seat]:
                 for card in flock:
-                    leaving.append(self.fly(self.card(card), geo.deck_pos(), 0.4, 0.3,
+                    leaving.append(self.fly(self.game.card(card), geo.deck_pos(), 0.4, 0.3,
                                             flip_to=False))
             if old.pending[seat] is not None:
-                leaving.append(self.fly(self.card(old.pending[seat]), geo.deck_pos(), 0.4))
+                leaving.append(self.fly(self.game.card(old.pending[seat]), geo.deck_pos(), 0.4))
         if old.lifer is not None:
-            leaving.append(self.fly(self.card(old.lifer), geo.deck_pos(), 0.4, flip_to=False))
-        fade = [Tween(s, self.dur(0.3), ease_out_cubic, alpha=0.0, x=s.x + 80)
-                for s in self.strips]
-        hide_all = Call(lambda: [setattr(s, "visible", False) for s in self.cards.values()])
+            leaving.append(self.fly(self.game.card(old.lifer),
+                           geo.deck_pos(), 0.4, flip_to=False))
+        fade = [Tween(s, self.t.dur(0.3), ease_out_cubic, alpha=0.0, x=s.x + 80)
+                for s in self.game.strips]
+        hide_all = Call(lambda: [setattr(s, "visible", False) for s in self.game.cards.values()])
         if leaving or fade:
             steps.append(Together(*(leaving or [Wait(0)]), *fade))
             steps.append(self.sound("shuffle"))
-        m = Model.empty(self.n)
+        m = Model.empty(self.game.n)
         m.totals = list(old.totals)
         m.deck = 55
-        self.plan = m
-        name = self.names[e.lead]
-        steps += [hide_all, Call(lambda: setattr(self, "strips", [])),
-                  Call(lambda: self.banner(f"Round {e.round}", f"{name} leads", hold=1.0)),
+        self.t.plan = m
+        name = self.t.names[e.lead]
+        steps += [hide_all, Call(lambda: setattr(self.t, "strips", [])),
+                  Call(lambda: self.t.messages.banner(
+                      f"Round {e.round}", f"{name} leads", hold=1.0)),
                   self.say(f"Round {e.round}: dealing"), self.show_disp(m.copy()),
-                  Wait(self.dur(0.6))]
+                  Wait(self.t.dur(0.6))]
         return steps
 
     @on(R.HandDealt, run=True)
     def hand_dealt(self, group: tuple, rest) -> list:
         """Every hand at once, dealt round the table."""
-        m = self.plan
-        geo = self.geo
+        m = self.t.plan
+        geo = self.game.geo
         flights = []
-        viewer = self.couch.viewer
+        viewer = self.t.couch.viewer
         order = []
         for e in group:
             for k in range(len(e.cards)):
@@ -284,12 +284,12 @@ class YardBirbsAnimations(Animations):
         order.sort(key=lambda t: (t[0], t[1].seat))
 
         def dealt() -> None:
-            self.disp.deck = max(self.disp.deck - 1, 0)
+            self.game.disp.deck = max(self.game.disp.deck - 1, 0)
         for idx, (k, e) in enumerate(order):
             if e.seat == viewer:  # a private event: only the owner's cards show faces
                 cards = sorted(e.cards)
                 card = cards[k]
-                spr = self.card(card)
+                spr = self.game.card(card)
                 pos = geo.hand_pos(k, len(cards))
                 flights.append(Timeline([
                     self.appear(spr, geo.deck_pos(), "full", False, SHRINK), Call(dealt),
@@ -300,10 +300,10 @@ class YardBirbsAnimations(Animations):
                 seat = e.seat
 
                 def count(s=seat, n=k + 1) -> None:
-                    self.disp.hand_sizes[s] = n
+                    self.game.disp.hand_sizes[s] = n
                 flights.append(Timeline([
                     self.appear(spr, geo.deck_pos(), "full", False, SHRINK), Call(dealt),
-                    spr.move_to(geo.plate_hand_pos(seat), self.dur(0.36), 0.4, 0.35),
+                    spr.move_to(geo.plate_hand_pos(seat), self.t.dur(0.36), 0.4, 0.35),
                     self.drop_extra(spr), Call(count)]))
         for e in group:
             m.hand_sizes[e.seat] = len(e.cards)
@@ -315,54 +315,55 @@ class YardBirbsAnimations(Animations):
 
     @on(R.YardBirdDealt, run=True)
     def yard_bird_dealt(self, group: tuple, rest) -> list:
-        m = self.plan
+        m = self.t.plan
         flights = []
         for e in group:
             m.yards[e.seat] = [[e.card]]
             m.deck -= 1
         for e in group:
-            spr = self.card(e.card)
-            pos = self.geo.yard_card_pos(e.seat, m.cols(e.seat), 0, 0, 1)
+            spr = self.game.card(e.card)
+            pos = self.game.geo.yard_card_pos(e.seat, m.cols(e.seat), 0, 0, 1)
             flights.append(Timeline([
-                self.appear(spr, self.geo.deck_pos(), "full", False, SHRINK),
+                self.appear(spr, self.game.geo.deck_pos(), "full", False, SHRINK),
                 self.fly(spr, pos, 0.4, 0.5, SHRINK, land_kind="compact", z=Z_YARD,
                          flip_to=True)]))
         return [self.staggered(flights, 0.08), self.sound("flip"), self.show_disp(m.copy())]
 
     @on(R.LiferRevealed)
     def lifer_revealed(self, e: R.LiferRevealed, rest) -> list:
-        m = self.plan
+        m = self.t.plan
         m.lifer = e.card
         m.deck -= 1
-        spr = self.card(e.card)
+        spr = self.game.card(e.card)
         species = SPECIES[e.card.species]
         return [self.say(f"The Lifer is the {species}"),
-                self.appear(spr, self.geo.deck_pos(), "full", False, SHRINK),
-                self.fly(spr, self.geo.lifer_pos(), 0.45, 0.6, 1.0, z=Z_FEEDER, flip_to=True),
-                self.sound("flip"), self.show_disp(m.copy()), Wait(self.dur(0.25))]
+                self.appear(spr, self.game.geo.deck_pos(), "full", False, SHRINK),
+                self.fly(spr, self.game.geo.lifer_pos(), 0.45,
+                         0.6, 1.0, z=Z_FEEDER, flip_to=True),
+                self.sound("flip"), self.show_disp(m.copy()), Wait(self.t.dur(0.25))]
 
     @on(R.AbilitiesDealt)
     def abilities_dealt(self, e: R.AbilitiesDealt, rest) -> list:
-        m = self.plan
+        m = self.t.plan
         m.abilities = list(e.row)
         steps: list = []
-        if e.redeal and self.strips is not None:
+        if e.redeal and self.game.strips is not None:
             def out() -> None:
-                self.old_strips = self.strips
-                self.strips = []
-                for s in self.old_strips:
-                    self.animator.play(Timeline([
-                        Tween(s, self.dur(0.3), ease_out_cubic, alpha=0.0, x=s.x + 120)]))
+                self.game.old_strips = self.game.strips
+                self.game.strips = []
+                for s in self.game.old_strips:
+                    self.t.animator.play(Timeline([
+                        Tween(s, self.t.dur(0.3), ease_out_cubic, alpha=0.0, x=s.x + 120)]))
             steps += [self.say("New Lifer: abilities re-dealt"),
-                      *self.call_out("Abilities re-dealt"), Call(out), Wait(self.dur(0.3))]
-        rects, _ = self.geo.strip_rects()
+                      *self.call_out("Abilities re-dealt"), Call(out), Wait(self.t.dur(0.3))]
+        rects, _ = self.game.geo.strip_rects()
         new = [Thing(rects[i].centerx + 200, rects[i].centery, token=t, ability=a, alpha=0.0,
                      glow=0.0) for i, (t, a) in enumerate(e.row)]
 
         def install() -> None:
-            self.strips = new
-            self.old_strips = []
-        ins = [Tween(s, self.dur(0.32), ease_out_back, x=rects[i].centerx, alpha=255.0)
+            self.game.strips = new
+            self.game.old_strips = []
+        ins = [Tween(s, self.t.dur(0.32), ease_out_back, x=rects[i].centerx, alpha=255.0)
                for i, s in enumerate(new)]
         steps += [Call(install), self.sound("shuffle"), self.staggered(ins, 0.08),
                   self.show_disp(m.copy())]
@@ -371,65 +372,65 @@ class YardBirbsAnimations(Animations):
     # -- a trick --------------------------------------------------------------------------
     @on(R.CardPlayed)
     def card_played(self, e: R.CardPlayed, rest) -> list:
-        m = self.plan
+        m = self.t.plan
         slot = e.slot
         while len(m.feeder) <= slot:
             m.feeder.append([e.seat, None])
         m.feeder[slot] = [e.seat, e.card]
         m.hand_sizes[e.seat] -= 1
-        spr = self.card(e.card)
-        pos = self.geo.slot_pos(slot)
-        name = self.names[e.seat]
+        spr = self.game.card(e.card)
+        pos = self.game.geo.slot_pos(slot)
+        name = self.t.names[e.seat]
         steps: list = [self.say(f"{name} plays {card_name(e.card)}")]
-        if e.seat == self.couch.viewer and e.card in m.hand:
+        if e.seat == self.t.couch.viewer and e.card in m.hand:
             m.hand.remove(e.card)
             steps.append(Together(
                 self.fly(spr, pos, 0.36, 0.5, z=Z_FEEDER + slot),
                 *self.hand_reflow(m, 0.3)))
             steps.insert(1, Call(lambda: spr.look("full")))
         else:
-            steps += [self.appear(spr, self.geo.plate_hand_pos(e.seat), "full", False, 0.4),
+            steps += [self.appear(spr, self.game.geo.plate_hand_pos(e.seat), "full", False, 0.4),
                       self.fly(spr, pos, 0.38, 0.6, 1.0, z=Z_FEEDER + slot, flip_to=True)]
         steps += [self.sound("slide"), self.show_disp(m.copy())]
         return steps
 
     @on(R.TrickRanked)
     def trick_ranked(self, e: R.TrickRanked, rest) -> list:
-        m = self.plan
-        steps: list = [self.say("Ranking the trick"), Wait(self.dur(0.2))]
+        m = self.t.plan
+        steps: list = [self.say("Ranking the trick"), Wait(self.t.dur(0.2))]
         for p in e.placements:
             m.places[p.seat] = p.place
-            tok = self.tokens[p.place]
-            spr = self.card(p.card)
-            tx, ty = self.geo.token_on_slot(p.slot)
-            text, tag = place_words(p, self.names[p.seat])
-            reason = self.reason_badge(tag)
-            sx, sy = self.geo.slot_pos(p.slot)
+            tok = self.game.tokens[p.place]
+            spr = self.game.card(p.card)
+            tx, ty = self.game.geo.token_on_slot(p.slot)
+            text, tag = place_words(p, self.t.names[p.seat])
+            reason = self.t.paint.reason_badge(tag)
+            sx, sy = self.game.geo.slot_pos(p.slot)
             steps += [
                 self.say(text),
                 Together(
-                    Timeline([Tween(tok, self.dur(0.1), ease_out_cubic, y=tok.y - 30, scale=1.3),
-                              Together(Tween(tok, self.dur(0.3), ease_in_out_cubic, x=tx),
-                                       Tween(tok, self.dur(0.3), ease_out_bounce, y=ty,
+                    Timeline([Tween(tok, self.t.dur(0.1), ease_out_cubic, y=tok.y - 30, scale=1.3),
+                              Together(Tween(tok, self.t.dur(0.3), ease_in_out_cubic, x=tx),
+                                       Tween(tok, self.t.dur(0.3), ease_out_bounce, y=ty,
                                              scale=1.0))]),
-                    Timeline([Wait(self.dur(0.26)),
-                              Tween(spr, self.dur(0.14), ease_out_cubic, lift=0.6),
-                              Tween(spr, self.dur(0.2), ease_out_cubic, lift=0.0)])),
+                    Timeline([Wait(self.t.dur(0.26)),
+                              Tween(spr, self.t.dur(0.14), ease_out_cubic, lift=0.6),
+                              Tween(spr, self.t.dur(0.2), ease_out_cubic, lift=0.0)])),
                 self.sound("tap"),
                 self.popup(reason, (sx, sy + 30), 0.9, 30),
-                Wait(self.dur(0.14))]
-        steps += [self.show_disp(m.copy()), Wait(self.dur(0.45))]
+                Wait(self.t.dur(0.14))]
+        steps += [self.show_disp(m.copy()), Wait(self.t.dur(0.45))]
         return steps
 
     @on(R.BirdTaken)
     def bird_taken(self, e: R.BirdTaken, rest) -> list:
-        m = self.plan
+        m = self.t.plan
         if 0 <= e.slot < len(m.feeder):
             m.feeder[e.slot][1] = None
         m.pending[e.seat] = e.card
-        spr = self.card(e.card)
-        pos = self.geo.pending_pos(e.seat, m.cols(e.seat))
-        who = self.names[e.seat]
+        spr = self.game.card(e.card)
+        pos = self.game.geo.pending_pos(e.seat, m.cols(e.seat))
+        who = self.t.names[e.seat]
         return [self.say(f"{who} takes {card_name(e.card)}"), self.sound("slide"),
                 self.fly(spr, pos, 0.42, 0.8, SHRINK, land_kind="compact",
                          z=yard_z(len(m.yards[e.seat]))),
@@ -437,10 +438,10 @@ class YardBirbsAnimations(Animations):
 
     @on(R.BirdFlocked)
     def bird_flocked(self, e: R.BirdFlocked, rest) -> list:
-        m = self.plan
+        m = self.t.plan
         m.pending[e.seat] = None
         col = m.to_flock(e.seat, None if e.new else e.flock, e.card)
-        label_pos = self.geo.gain_pos(e.seat, m.cols(e.seat), col, len(m.yards[e.seat][col]))
+        label_pos = self.game.geo.gain_pos(e.seat, m.cols(e.seat), col, len(m.yards[e.seat][col]))
         steps = [Together(*self.yard_reflow(m, e.seat, 0.3)), self.sound("tap"),
                  self.show_disp(m.copy())]
         if e.points > 0 and not e.new:
@@ -449,21 +450,21 @@ class YardBirbsAnimations(Animations):
 
     @on(R.TrickEnded)
     def trick_ended(self, e: R.TrickEnded, rest) -> list:
-        m = self.plan
+        m = self.t.plan
         m.feeder = []
-        m.places = [0] * self.n
-        homes = [Tween(tok, self.dur(0.3), ease_out_cubic, x=self.geo.token_home(p)[0],
-                       y=self.geo.token_home(p)[1]) for p, tok in self.tokens.items()]
+        m.places = [0] * self.game.n
+        homes = [Tween(tok, self.t.dur(0.3), ease_out_cubic, x=self.game.geo.token_home(p)[0],
+                       y=self.game.geo.token_home(p)[1]) for p, tok in self.game.tokens.items()]
         text = ("The hands are empty: the round is over" if e.next_lead is None
-                else f"{self.names[e.next_lead]} leads the next trick")
+                else f"{self.t.names[e.next_lead]} leads the next trick")
         return [self.say(text), Together(*homes), self.show_disp(m.copy()),
-                Wait(self.dur(0.1))]
+                Wait(self.t.dur(0.1))]
 
     @on(R.RoundScored)
     def round_scored(self, e: R.RoundScored, rest) -> list:
         """Flock by flock, every yard at once: a badge, a glow, the plate counting up."""
-        m = self.plan
-        steps: list = [self.say(f"Round {e.round}: the flocks score"), Wait(self.dur(0.3))]
+        m = self.t.plan
+        steps: list = [self.say(f"Round {e.round}: the flocks score"), Wait(self.t.dur(0.3))]
         most = max((len(f) for f in e.flocks), default=0)
         running = [float(t - p) for t, p in zip(e.totals, e.points)]
         left = [float(p) for p in e.points]
@@ -475,47 +476,47 @@ class YardBirbsAnimations(Animations):
                 result = flocks[k]
                 running[seat] += result.points
                 left[seat] -= result.points
-                box = self.boxes[seat]
+                box = self.game.boxes[seat]
                 cols = len(flocks) + 1
-                spot = self.geo.gain_pos(seat, cols, k, len(result.cards))
+                spot = self.game.geo.gain_pos(seat, cols, k, len(result.cards))
                 beat.append(self.popup(art.gain_badge(result.points), spot, 0.7, 30))
                 beat.append(self.flash_col(seat, k))
-                beat.append(Tween(box, self.dur(0.3), ease_out_cubic, total=running[seat],
+                beat.append(Tween(box, self.t.dur(0.3), ease_out_cubic, total=running[seat],
                                   yard=max(left[seat], 0.0)))
-            steps += [self.sound("chirp"), Together(*beat), Wait(self.dur(0.2))]
+            steps += [self.sound("chirp"), Together(*beat), Wait(self.t.dur(0.2))]
         m.totals = list(e.totals)
         m.over = True  # the yard's points are banked now
-        steps += [self.show_disp(m.copy()), Wait(self.dur(0.6))]
+        steps += [self.show_disp(m.copy()), Wait(self.t.dur(0.6))]
         return steps
 
     # -- abilities ------------------------------------------------------------------------
     @on(R.AbilityUsed)
     def ability_used(self, e: R.AbilityUsed, rest) -> list:
-        strip = next((s for s in self.strips if s.ability == e.ability), None)
-        who = self.names[e.seat]
+        strip = next((s for s in self.game.strips if s.ability == e.ability), None)
+        who = self.t.names[e.seat]
         steps: list = [self.say(f"{who} uses {ABILITIES[e.ability].name}"),
                        *self.call_out(f"{who}: {ABILITIES[e.ability].name}", e.seat),
                        self.sound("chirp")]
         if strip is not None:
-            steps += [Tween(strip, self.dur(0.15), ease_out_cubic, glow=1.0),
-                      Wait(self.dur(0.3)),
-                      Tween(strip, self.dur(0.2), ease_out_cubic, glow=0.0)]
+            steps += [Tween(strip, self.t.dur(0.15), ease_out_cubic, glow=1.0),
+                      Wait(self.t.dur(0.3)),
+                      Tween(strip, self.t.dur(0.2), ease_out_cubic, glow=0.0)]
         else:
-            steps.append(Wait(self.dur(0.5)))
+            steps.append(Wait(self.t.dur(0.5)))
         return steps
 
     @on(R.LiferSwapped)
     def lifer_swapped(self, e: R.LiferSwapped, rest) -> list:
-        m = self.plan
-        geo = self.geo
+        m = self.t.plan
+        geo = self.game.geo
         m.lifer = e.card
-        new, old = self.card(e.card), self.card(e.old)
+        new, old = self.game.card(e.card), self.game.card(e.old)
         steps: list = self.call_out(f"New Lifer: {SPECIES[e.card.species]}", e.seat)
-        if e.seat == self.couch.viewer:
+        if e.seat == self.t.couch.viewer:
             i = m.to_hand(e.old, out=e.card)
             steps.append(Together(
                 self.fly(new, geo.lifer_pos(), 0.5, 0.6, z=Z_FEEDER),
-                Timeline([Wait(self.dur(0.1)),
+                Timeline([Wait(self.t.dur(0.1)),
                           self.fly(old, geo.hand_pos(i, len(m.hand)), 0.5, 0.6,
                                    z=Z_HAND + i)]),
                 *self.hand_reflow(m, 0.4, skip=(e.old,))))
@@ -530,49 +531,49 @@ class YardBirbsAnimations(Animations):
 
     @on(R.CardBuried)
     def card_buried(self, e: R.CardBuried, rest) -> list:
-        m = self.plan
+        m = self.t.plan
         m.deck += 1
-        deck = self.geo.deck_pos()
-        who = self.names[e.seat]
+        deck = self.game.geo.deck_pos()
+        who = self.t.names[e.seat]
         if e.src == "lifer":
             m.lifer = None
-            spr = self.card(e.card)
+            spr = self.game.card(e.card)
             return [self.say("The Lifer goes under the deck"),
                     self.fly(spr, deck, 0.45, 0.5, SHRINK, flip_to=False), self.hide(spr),
                     self.show_disp(m.copy())]
         if e.src == "yard":
             m.from_flock(e.seat, e.flock, e.card)
-            spr = self.card(e.card)
+            spr = self.game.card(e.card)
             return [self.say(f"{who}'s {card_name(e.card)} flies off"),
                     *self.call_out(f"{SPECIES[e.card.species]} flies off", e.seat),
                     self.fly(spr, deck, 0.45, 0.6, flip_to=False), self.hide(spr),
                     Together(*self.yard_reflow(m, e.seat) or [Wait(0)]),
                     self.show_disp(m.copy())]
         m.hand_sizes[e.seat] -= 1
-        if e.seat == self.couch.viewer and e.card in m.hand:
+        if e.seat == self.t.couch.viewer and e.card in m.hand:
             m.hand.remove(e.card)
-            spr = self.card(e.card)
+            spr = self.game.card(e.card)
             steps = [Together(self.fly(spr, deck, 0.45, 0.5, SHRINK, flip_to=False),
                               *self.hand_reflow(m, 0.3)), self.hide(spr)]
         else:
             spr = self.anon()
             spr.visible = False
-            steps = [self.appear(spr, self.geo.plate_hand_pos(e.seat), "full", False, 0.4),
-                     spr.move_to(deck, self.dur(0.45), 0.5, SHRINK), self.drop_extra(spr)]
+            steps = [self.appear(spr, self.game.geo.plate_hand_pos(e.seat), "full", False, 0.4),
+                     spr.move_to(deck, self.t.dur(0.45), 0.5, SHRINK), self.drop_extra(spr)]
         return [self.say(f"{who} puts a card under the deck"),
                 *self.call_out("A card under the deck", e.seat), self.sound("slide"), *steps,
                 self.show_disp(m.copy())]
 
     @on(R.CardDrawn)
     def card_drawn(self, e: R.CardDrawn, rest) -> list:
-        m = self.plan
-        geo = self.geo
+        m = self.t.plan
+        geo = self.game.geo
         m.deck -= 1
         m.hand_sizes[e.seat] += 1
-        who = self.names[e.seat]
-        if e.seat == self.couch.viewer:  # private: the drawn card shows only to its owner
+        who = self.t.names[e.seat]
+        if e.seat == self.t.couch.viewer:  # private: the drawn card shows only to its owner
             i = m.to_hand(e.card)
-            spr = self.card(e.card)
+            spr = self.game.card(e.card)
             steps = [self.appear(spr, geo.deck_pos(), "full", False, SHRINK),
                      Together(self.fly(spr, geo.hand_pos(i, len(m.hand)), 0.45, 0.5, 1.0,
                                        z=Z_HAND + i, flip_to=True),
@@ -581,7 +582,7 @@ class YardBirbsAnimations(Animations):
             spr = self.anon()
             spr.visible = False
             steps = [self.appear(spr, geo.deck_pos(), "full", False, SHRINK),
-                     spr.move_to(geo.plate_hand_pos(e.seat), self.dur(0.45), 0.5, 0.4),
+                     spr.move_to(geo.plate_hand_pos(e.seat), self.t.dur(0.45), 0.5, 0.4),
                      self.drop_extra(spr)]
         return [self.say(f"{who} draws a card"), *self.call_out("Draws a card", e.seat),
                 self.sound("deal"), *steps,
@@ -589,38 +590,38 @@ class YardBirbsAnimations(Animations):
 
     @on(R.FeederSwapped)
     def feeder_swapped(self, e: R.FeederSwapped, rest) -> list:
-        m = self.plan
+        m = self.t.plan
         m.from_flock(e.seat, e.flock, e.given)
         if 0 <= e.slot < len(m.feeder):
             m.feeder[e.slot][1] = e.given
         m.pending[e.seat] = e.taken
-        given, taken = self.card(e.given), self.card(e.taken)
+        given, taken = self.game.card(e.given), self.game.card(e.taken)
 
         def grow() -> None:
             given.look("full")
             given.scale = SHRINK
-        return [self.say(f"{self.names[e.seat]} swaps a bird with the feeder"),
+        return [self.say(f"{self.t.names[e.seat]} swaps a bird with the feeder"),
                 *self.call_out(f"Swaps for the {SPECIES[e.taken.species]}", e.seat),
                 self.sound("slide"), Call(grow),
-                Together(self.fly(given, self.geo.slot_pos(e.slot), 0.5, 0.6, 1.0,
+                Together(self.fly(given, self.game.geo.slot_pos(e.slot), 0.5, 0.6, 1.0,
                                   z=Z_FEEDER + e.slot),
-                         self.fly(taken, self.geo.pending_pos(e.seat, m.cols(e.seat)), 0.5, 0.6,
+                         self.fly(taken, self.game.geo.pending_pos(e.seat, m.cols(e.seat)), 0.5, 0.6,
                                   SHRINK, land_kind="compact"),
                          *self.yard_reflow(m, e.seat, 0.4, skip=(e.taken,))),
                 self.show_disp(m.copy())]
 
     @on(R.HandFeederSwapped)
     def hand_feeder_swapped(self, e: R.HandFeederSwapped, rest) -> list:
-        m = self.plan
-        geo = self.geo
+        m = self.t.plan
+        geo = self.game.geo
         if 0 <= e.slot < len(m.feeder):
             m.feeder[e.slot][1] = e.given
-        given, taken = self.card(e.given), self.card(e.taken)
+        given, taken = self.game.card(e.given), self.game.card(e.taken)
         pos = geo.slot_pos(e.slot)
-        steps: list = [self.say(f"{self.names[e.seat]} trades a card with the feeder"),
+        steps: list = [self.say(f"{self.t.names[e.seat]} trades a card with the feeder"),
                        *self.call_out(f"Takes the {SPECIES[e.taken.species]}", e.seat),
                        self.sound("slide")]
-        if e.seat == self.couch.viewer:
+        if e.seat == self.t.couch.viewer:
             i = m.to_hand(e.taken, out=e.given)
             steps.append(Together(
                 self.fly(given, pos, 0.5, 0.6, z=Z_FEEDER + e.slot),
@@ -638,19 +639,19 @@ class YardBirbsAnimations(Animations):
 
     @on(R.BirdReflocked)
     def bird_reflocked(self, e: R.BirdReflocked, rest) -> list:
-        m = self.plan
+        m = self.t.plan
         m.to_flock(e.seat, None if e.dst == R.NEW_FLOCK else e.dst, e.card)
         m.from_flock(e.seat, e.src, e.card)
-        return [self.say(f"{self.names[e.seat]} moves a bird to another flock"),
+        return [self.say(f"{self.t.names[e.seat]} moves a bird to another flock"),
                 *self.call_out(f"Moves the {SPECIES[e.card.species]}", e.seat),
                 Together(*self.yard_reflow(m, e.seat, 0.45) or [Wait(0)]), self.sound("tap"),
                 self.show_disp(m.copy())]
 
     @on(R.FlocksMerged)
     def flocks_merged(self, e: R.FlocksMerged, rest) -> list:
-        m = self.plan
+        m = self.t.plan
         m.merge(e.seat, e.first, e.second)
-        return [self.say(f"{self.names[e.seat]} merges two flocks"),
+        return [self.say(f"{self.t.names[e.seat]} merges two flocks"),
                 *self.call_out("Merges two flocks", e.seat),
                 Together(*self.yard_reflow(m, e.seat, 0.45) or [Wait(0)]), self.sound("tap"),
                 self.show_disp(m.copy())]

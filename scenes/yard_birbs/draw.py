@@ -3,9 +3,8 @@ Lifer, the ability row, the plates' counters, the yards' flock labels, every car
 focus ring with its previews and the tip beside the focused choice.
 
 Cards, labels and the focus ring are drawn after the seat plates (yards live on the
-plates), just before the status line: see ``draw_over_seats``. A mixin of
-:class:`scenes.yard_birbs.table.YardBirbsTable` over the shared chrome; it reads the
-table's sprites, ``geo``, the shown model ``disp`` and the pick being made, and changes
+plates), just before the status line: see ``draw_over_seats``. The table's
+``paint`` part, over the shared chrome; it reads the game part's sprites, ``geo``, the shown model ``disp`` and the pick being made, and changes
 nothing.
 """
 from __future__ import annotations
@@ -35,15 +34,15 @@ class YardBirbsDraw(Chrome):
         """What never moves, baked into the backdrop: the feeder tray and its card places,
         the Lifer's title (the plates hold the yards, so they are big:
         their panels are in the backdrop too, see TableScene.felt)."""
-        fa = self.geo.rect_of("feeder")
+        fa = self.game.geo.rect_of("feeder")
         tray = fa.inflate(16, 8)
         surface.blit(art.feeder_ring(tray.size), tray)
         mat = art.slot_mat((FW, FH))
-        for slot in range(self.n):
-            x, y = self.geo.slot_pos(slot)
+        for slot in range(self.game.n):
+            x, y = self.game.geo.slot_pos(slot)
             surface.blit(mat, mat.get_rect(center=(int(x), int(y))))
-        la = self.geo.rect_of("lifer")
-        title = self.ctx.assets.text("Lifer", 32, ui.ACCENT, "title")
+        la = self.game.geo.rect_of("lifer")
+        title = self.t.ctx.assets.text("Lifer", 32, ui.ACCENT, "title")
         surface.blit(title, title.get_rect(midtop=(la.centerx, la.y - LIFER_TITLE_UP)))
 
     def draw_table(self, surface: pygame.Surface) -> None:
@@ -54,11 +53,11 @@ class YardBirbsDraw(Chrome):
 
     def draw_feeder_names(self, surface: pygame.Surface) -> None:
         """Under each card in the feeder, who played it."""
-        a = self.ctx.assets
-        fa = self.geo.rect_of("feeder")
-        for slot, (seat, _card) in enumerate(self.disp.feeder):
-            x, y = self.geo.slot_pos(slot)
-            info = self.match.seats[seat]
+        a = self.t.ctx.assets
+        fa = self.game.geo.rect_of("feeder")
+        for slot, (seat, _card) in enumerate(self.game.disp.feeder):
+            x, y = self.game.geo.slot_pos(slot)
+            info = self.t.match.seats[seat]
             colour = ui.SEAT_COLOURS[info.colour % 6]
             name = a.text_fit(info.name, 28, FW - 6, ui.TEXT, "bold")
             ny = fa.bottom - 22
@@ -68,44 +67,45 @@ class YardBirbsDraw(Chrome):
             surface.blit(name, self.note("label", rect, f"feeder name {info.name}"))
 
     def draw_deck(self, surface: pygame.Surface) -> None:
-        a = self.ctx.assets
-        d = self.geo.rect_of("deck")
-        dx, dy = self.geo.deck_pos()
+        a = self.t.ctx.assets
+        d = self.game.geo.rect_of("deck")
+        dx, dy = self.game.geo.deck_pos()
         pile = pygame.Rect(0, 0, *DECK_CARD)
         pile.center = (int(dx), int(dy))
-        if self.disp.deck > 0:
+        if self.game.disp.deck > 0:
             back = art.back(DECK_CARD)
-            for k in range(min(3, max(1, self.disp.deck // 12)) - 1, -1, -1):
+            for k in range(min(3, max(1, self.game.disp.deck // 12)) - 1, -1, -1):
                 surface.blit(back, back.get_rect(center=(int(dx + 3 * k), int(dy - 2 * k))))
             self.note("icon", pile, "deck")
-        label = a.text(f"{self.disp.deck} cards", 30, ui.TEXT_MUTED)
+        label = a.text(f"{self.game.disp.deck} cards", 30, ui.TEXT_MUTED)
         rect = label.get_rect(midleft=(pile.right + 18, d.centery))
         surface.blit(label, self.note("label", rect, "deck count"))
 
     def draw_lifer(self, surface: pygame.Surface) -> None:
         """The Lifer's species under its card (an empty place while there is none)."""
-        la = self.geo.rect_of("lifer")
-        title = self.ctx.assets.font("title", 32).size("Lifer")   # painted in the felt
+        la = self.game.geo.rect_of("lifer")
+        title = self.t.ctx.assets.font("title", 32).size("Lifer")   # painted in the felt
         self.note("label", pygame.Rect(la.centerx - title[0] // 2, la.y - LIFER_TITLE_UP, *title),
                   "Lifer title")
-        if self.disp.lifer is not None:
-            species = SPECIES[self.disp.lifer.species]
-            name = self.ctx.assets.text_fit(species, 30, la.w + 10, ui.TEXT, "bold")
+        if self.game.disp.lifer is not None:
+            species = SPECIES[self.game.disp.lifer.species]
+            name = self.t.ctx.assets.text_fit(species, 30, la.w + 10, ui.TEXT, "bold")
             rect = name.get_rect(midtop=(la.centerx, la.y + 38 + FH))
             surface.blit(name, self.note("label", rect, "Lifer species"))
         else:
             mat = art.slot_mat((FW, FH))
-            surface.blit(mat, mat.get_rect(center=tuple(int(c) for c in self.geo.lifer_pos())))
+            surface.blit(mat, mat.get_rect(center=tuple(int(c)
+                         for c in self.game.geo.lifer_pos())))
 
     def draw_abilities(self, surface: pygame.Surface) -> None:
         """The ability row; while the person picks one, those they may not use are
         greyed and the 'No ability' button shows."""
-        rects, skip = self.geo.strip_rects()
+        rects, skip = self.game.geo.strip_rects()
         usable = None
-        if self.turn.picker is not None and self.step == R.ABILITY and self.turn.turn_ready:
-            usable = {o.value.ability for o in self.turn.picker.options
+        if self.t.turn.picker is not None and self.game.step == R.ABILITY and self.t.turn.turn_ready:
+            usable = {o.value.ability for o in self.t.turn.picker.options
                       if isinstance(o.value, R.UseAbility) and o.enabled}
-        for strip in self.old_strips + self.strips:
+        for strip in self.game.old_strips + self.game.strips:
             if strip.alpha <= 0:
                 continue
             ok = usable is None or strip.ability in usable
@@ -123,16 +123,16 @@ class YardBirbsDraw(Chrome):
         if usable is not None:
             surf = ui.panel(skip.size, ui.PANEL_LIGHT, skip.h // 2, ui.TEXT, 2)
             surface.blit(surf, skip)
-            txt = self.ctx.assets.text("No ability", 30, ui.TEXT, "bold")
+            txt = self.t.ctx.assets.text("No ability", 30, ui.TEXT, "bold")
             surface.blit(txt, self.note("label", txt.get_rect(center=skip.center), "No ability"))
 
     def draw_seat_extra(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
         """The plate's counters, right to left: the total, the yard's points to come,
         the hand size."""
-        a = self.ctx.assets
-        box = self.boxes[seat]
+        a = self.t.ctx.assets
+        box = self.game.boxes[seat]
         x = rect.right - 18
-        name = self.names[seat]
+        name = self.t.names[seat]
         total = a.text(str(int(round(box.total))), 40, ui.ACCENT, "title")
         trect = total.get_rect(midright=(x, rect.y + 32))
         surface.blit(total, self.note("label", trect, f"{name}'s score"))
@@ -143,7 +143,7 @@ class YardBirbsDraw(Chrome):
             prect = plus.get_rect(midright=(x, rect.y + 34))
             surface.blit(plus, self.note("label", prect, f"{name}'s yard points"))
             x = prect.x - 14
-        cards = self.disp.hand_sizes[seat] if seat < len(self.disp.hand_sizes) else 0
+        cards = self.game.disp.hand_sizes[seat] if seat < len(self.game.disp.hand_sizes) else 0
         count = a.text(str(cards), 30, ui.TEXT, "bold")
         crect = count.get_rect(midright=(x, rect.y + 34))
         surface.blit(count, crect)
@@ -151,18 +151,18 @@ class YardBirbsDraw(Chrome):
         mrect = mini.get_rect(midright=(crect.x - 4, rect.y + 32))
         surface.blit(mini, mrect)
         self.note("icon", mrect.union(crect), f"{name}'s hand count")
-        self.extras_left[seat] = mrect.x
+        self.game.extras_left[seat] = mrect.x
 
     def thinking_spot(self, seat: int, rect: pygame.Rect) -> tuple[int, int]:
         """Left of the plate's counters (where the base's corner would cover them); if
         the name leaves no room there, under the counters, right of the yard's flocks."""
-        left = self.extras_left.get(seat, rect.right - 160) - 10
+        left = self.game.extras_left.get(seat, rect.right - 160) - 10
         if left - THINKING_W >= self.plate_name_rect(seat).right + 6:
             return left, rect.y + 30
-        cols = self.disp.cols(seat)
-        flocks_end = self.geo.col_x(seat, cols - 1, cols) + CW / 2
+        cols = self.game.disp.cols(seat)
+        flocks_end = self.game.geo.col_x(seat, cols - 1, cols) + CW / 2
         if flocks_end + 8 <= rect.right - 10 - THINKING_W:
-            return rect.right - 10, self.geo.yard_area(seat).y + LABEL_H // 2
+            return rect.right - 10, self.game.geo.yard_area(seat).y + LABEL_H // 2
         return left, rect.y + 30
 
     def draw_over_seats(self, surface: pygame.Surface) -> None:
@@ -172,10 +172,10 @@ class YardBirbsDraw(Chrome):
 
     def draw_on_top(self, surface: pygame.Surface) -> None:
         tip = None
-        if self.turn.picker is not None and self.turn.turn_ready and not self.animator.busy:
+        if self.t.turn.picker is not None and self.t.turn.turn_ready and not self.t.animator.busy:
             tip = self.focus_tip()   # over the status line: it may reach that far
         # a call-out gives way to the tip of what the person is looking at
-        self.notes = [n for n in self.notes if 0 <= self.clock - n[2] <= n[3]
+        self.notes = [n for n in self.notes if 0 <= self.t.clock - n[2] <= n[3]
                       and not (tip and n[1].colliderect(tip[1]))]
         for surf, rect, _start, _hold in self.notes:
             surface.blit(surf, self.note("label", rect, f"call-out at {rect.topleft}"))
@@ -183,48 +183,48 @@ class YardBirbsDraw(Chrome):
             surface.blit(tip[0], self.note("label", tip[1], "focused choice's tip"))
 
     def draw_cards(self, surface: pygame.Surface) -> None:
-        for seat in range(self.n):
+        for seat in range(self.game.n):
             self.draw_yard_labels(surface, seat)
-        sprites = [s for s in self.cards.values() if s.visible] + self.extras
+        sprites = [s for s in self.game.cards.values() if s.visible] + self.game.extras
         # by place alone: a lifted hand card stays under its right-hand neighbour, whose
         # number and suit it would otherwise hide (its own show: they are on its left)
         sprites.sort(key=lambda s: s.z)
         for spr in sprites:
             spr.draw(surface)
-            if spr.face_up and spr.z < Z_FLY and spr.scale == 1.0 and spr not in self.extras:
+            if spr.face_up and spr.z < Z_FLY and spr.scale == 1.0 and spr not in self.game.extras:
                 # a card at rest, for the audit (one in flight is on its way somewhere)
                 rect = spr.rect
                 self.note("card", rect, f"{spr.kind} {spr.card}",
                           art.index_corner(rect, spr.kind))
-        for place, tok in self.tokens.items():
+        for place, tok in self.game.tokens.items():
             surf = art.token(place)
             if tok.scale != 1.0:
                 size = int(surf.get_width() * tok.scale)
                 surf = pygame.transform.scale(surf, (size, size))
             surface.blit(surf, surf.get_rect(center=(int(tok.x), int(tok.y))))
-        for pop in self.popups:
+        for pop in self.game.popups:
             surf = pop.surf
             if pop.alpha < 255:
                 surf = surf.copy()
                 surf.set_alpha(int(pop.alpha))
             rect = surf.get_rect(center=(int(pop.x), int(pop.y)))
             surface.blit(surf, self.note("label", rect, f"popup at {int(pop.x)}"))
-        if self.turn.picker is not None and self.turn.turn_ready and not self.animator.busy:
+        if self.t.turn.picker is not None and self.t.turn.turn_ready and not self.t.animator.busy:
             self.draw_choice(surface)
 
     def draw_yard_labels(self, surface: pygame.Surface, seat: int) -> None:
-        m = self.disp
+        m = self.game.disp
         yard = m.yards[seat]
         if not yard:
             return
-        geo = self.geo
+        geo = self.game.geo
         area = geo.yard_area(seat)
         cols = m.cols(seat)
         step = geo.col_step(seat, cols)
         offered = set()
-        if (self.turn.picker is not None and self.step in FLOCK_PICKS and self.turn.turn_ready
-                and not self.animator.busy and seat == self.state.current_player):
-            offered = {o.rect.x for o in self.turn.picker.options}  # these show gains instead
+        if (self.t.turn.picker is not None and self.game.step in FLOCK_PICKS and self.t.turn.turn_ready
+                and not self.t.animator.busy and seat == self.t.state.current_player):
+            offered = {o.rect.x for o in self.t.turn.picker.options}  # these show gains instead
         for col, cards in enumerate(yard):
             if not cards:
                 continue
@@ -243,7 +243,7 @@ class YardBirbsDraw(Chrome):
             what = f"seat {seat} flock {col} label"
             self.note("icon", rect, what)
             self.note("label", rect, what)
-            glow = self.flash.get((seat, col))
+            glow = self.game.flash.get((seat, col))
             if glow is not None and glow.alpha > 10:
                 top = area.y + LABEL_H
                 n = len(cards)
@@ -252,27 +252,27 @@ class YardBirbsDraw(Chrome):
                 pygame.draw.rect(surface, ui.ACCENT, rect, 5, border_radius=12)
 
     def draw_choice(self, surface: pygame.Surface) -> None:
-        picker = self.turn.picker
+        picker = self.t.turn.picker
         focus = picker.focused
-        seat = self.state.current_player
-        if self.step in FLOCK_PICKS:
+        seat = self.t.state.current_player
+        if self.game.step in FLOCK_PICKS:
             # every flock on offer shows what the bird would add (in place of its label);
             # the focused one shows the bird itself, see-through, where it would land
-            bird = self.ahead.moving_bird()
-            label_y = self.geo.yard_area(seat).y + LABEL_H // 2
+            bird = self.game.ahead.moving_bird()
+            label_y = self.game.geo.yard_area(seat).y + LABEL_H // 2
             for option in picker.options:
                 r = self.focus_rect(option)
                 if option.value.flock == R.NEW_FLOCK:
-                    if bird is not None and self.plan.pending[seat] != bird:
+                    if bird is not None and self.t.plan.pending[seat] != bird:
                         slot = art.new_flock_slot()
                         surface.blit(slot, slot.get_rect(midbottom=r.midbottom))
                     continue
-                badge = art.gain_badge(self.ahead.gain_of(option.value))
+                badge = art.gain_badge(self.game.ahead.gain_of(option.value))
                 rect = badge.get_rect(center=(r.centerx, label_y))
                 surface.blit(badge, rect)
                 self.note("icon", rect, f"gain on flock {option.value.flock}")
                 self.note("label", rect, f"gain on flock {option.value.flock}")
-            if focus is not None and bird is not None and self.plan.pending[seat] != bird:
+            if focus is not None and bird is not None and self.t.plan.pending[seat] != bird:
                 g = art.ghost(bird, self.patterns)
                 r = self.focus_rect(focus)
                 if focus.value.flock == R.NEW_FLOCK:
@@ -282,7 +282,7 @@ class YardBirbsDraw(Chrome):
         if focus is None:
             return
         rect = self.focus_rect(focus)
-        ui.draw_focus_ring(surface, rect, self.ctx.pulse, 14,
+        ui.draw_focus_ring(surface, rect, self.t.ctx.pulse, 14,
                            ui.ACCENT if focus.enabled else ui.BAD)
 
     def option_ring(self, option: Option) -> pygame.Rect:
@@ -290,12 +290,12 @@ class YardBirbsDraw(Chrome):
 
     def focus_rect(self, focus: Option) -> pygame.Rect:
         """What the ring goes round: the card itself, or the flock's column."""
-        ring = self.ring_rects.get(focus.value)
+        ring = self.game.ring_rects.get(focus.value)
         if ring is not None:
             return ring
         card = getattr(focus.value, "card", None)
-        if card is not None and card in self.cards and self.cards[card].visible:
-            rect = self.cards[card].rect
+        if card is not None and card in self.game.cards and self.game.cards[card].visible:
+            rect = self.game.cards[card].rect
             if isinstance(focus.value, (R.Play, R.PickHand)) and focus.rect.w < rect.w:
                 # a fanned hand card: the ring goes round the part that shows, so it
                 # never crosses the number of the card lying over its right side
@@ -305,21 +305,21 @@ class YardBirbsDraw(Chrome):
 
     def focus_tip(self) -> tuple[pygame.Surface, pygame.Rect] | None:
         """The focused choice's tip and where it goes, if it has one."""
-        focus = self.turn.picker.focused if self.turn.picker is not None else None
-        text = self.tip_text()
+        focus = self.t.turn.picker.focused if self.t.turn.picker is not None else None
+        text = self.game.tip_text()
         if focus is None or not text:
             return None
         value = focus.value
         if isinstance(value, (R.UseAbility, R.Skip)):
             # above the ability row: under it lies the last seat's plate and its name
-            a = self.geo.rect_of("abilities")
+            a = self.game.geo.rect_of("abilities")
             return self.place_tip(text, pygame.Rect(a.x, a.y, a.w, 0), "over_right")
         rect = self.focus_rect(focus)
         room = ui.SAFE
         if isinstance(value, (R.Play, R.PickHand, R.Take, R.PickFeeder)):
             # the middle column's tips stay between the bottom plates (their names) and
             # under the feeder tray (the names of who played its cards)
-            tray = self.geo.rect_of("feeder").inflate(16, 8)
+            tray = self.game.geo.rect_of("feeder").inflate(16, 8)
             room = pygame.Rect(tray.x + 8, tray.bottom + 4, tray.w - 16,
                                ui.SAFE.bottom - tray.bottom - 4)
         if isinstance(value, (R.Take, R.PickFeeder)):
@@ -347,7 +347,7 @@ class YardBirbsDraw(Chrome):
     def tip_surface(self, text: str) -> pygame.Surface:
         """The tip's panel with its wrapped text, built once per text (cached)."""
         key = ("yb_tip", text)
-        a = self.ctx.assets
+        a = self.t.ctx.assets
         surf = a.cache.get(key)
         if surf is None:
             lines = a.wrap(text, 28, 560)
@@ -364,10 +364,10 @@ class YardBirbsDraw(Chrome):
     def note_surface(self, text: str, seat: int | None, width: int) -> pygame.Surface:
         """A call-out's picture: its words on a dark pill edged in the seat's colour (gold
         for the table's own news), wrapped to ``width`` rather than cut."""
-        edge = (ui.SEAT_COLOURS[self.match.seats[seat].colour % 6] if seat is not None
+        edge = (ui.SEAT_COLOURS[self.t.match.seats[seat].colour % 6] if seat is not None
                 else ui.ACCENT)
         key = ("yb_note", text, edge, width)
-        a = self.ctx.assets
+        a = self.t.ctx.assets
         surf = a.cache.get(key)
         if surf is None:
             lines = [a.text(line, 30, ui.TEXT, "bold") for line in a.wrap(text, 30, width, "bold")]
@@ -383,13 +383,13 @@ class YardBirbsDraw(Chrome):
     def reason_badge(self, text: str) -> pygame.Surface:
         """The gold tag that pops up over a ranked card: why it placed where it did."""
         key = ("yb_reason", text)
-        surf = self.ctx.assets.cache.get(key)
+        surf = self.t.ctx.assets.cache.get(key)
         if surf is None:
-            txt = self.ctx.assets.text(text, 28, art.INK, "bold")
+            txt = self.t.ctx.assets.text(text, 28, art.INK, "bold")
             surf = ui.panel((txt.get_width() + 12, txt.get_height() + 6), art.GOLD, 14,
                             art.INK, 2).copy()
             surf.blit(txt, txt.get_rect(center=(surf.get_width() // 2, surf.get_height() // 2)))
-            self.ctx.assets.cache.put(key, surf)
+            self.t.ctx.assets.cache.put(key, surf)
         return surf
 
 

@@ -25,10 +25,11 @@ from game.input import Act
 from game.yard_birbs import rules as R
 from game.yard_birbs.cards import ABILITIES, KIND_NAMES, card_name
 from scenes.picker import Option
+from scenes.table.game import GameTable
 from scenes.table.scene import TableScene
 from scenes.table.changes import CLEAR
 from scenes.table.picks import Pick
-from scenes.yard_birbs.animations import PLACE_NAMES, YardBirbsAnimations
+from scenes.yard_birbs.animations import PACE, PLACE_NAMES, YardBirbsAnimations
 from scenes.yard_birbs.draw import YardBirbsDraw
 from scenes.yard_birbs.geometry import FH, FW, YardBirbsGeometry
 from scenes.yard_birbs.model import Model
@@ -52,13 +53,18 @@ AI_DOING = {R.PLAY: "is choosing a card", R.TAKE: "is taking a bird",
             R.FLOCK: "is placing a bird", R.ABILITY: "may use an ability"}
 
 
-class YardBirbsTable(YardBirbsAnimations, YardBirbsDraw, TableScene):
+class YardBirbsGameTable(GameTable):
+    """Yard Birbs' game part: its sprites, picks and words (scenes.table.game)."""
+
+    motion_kind = YardBirbsAnimations   # its animations (scenes.table.animations)
+
+    tempo = PACE   # many small steps a move: each a little quicker
     # -- set-up -------------------------------------------------------------------------
     def setup(self) -> None:
-        n = self.match.num_players
+        n = self.t.match.num_players
         self.n = n
-        self.geo = YardBirbsGeometry(self.layout, n)
-        self.plan = Model.empty(n)          # where the move being planned leaves things
+        self.geo = YardBirbsGeometry(self.t.layout, n)
+        self.t.plan = Model.empty(n)          # where the move being planned leaves things
         self.disp = Model.empty(n)          # what the labels, counts and tokens show
         self.cards: dict = {}
         self.extras: list[Card] = []        # anonymous backs in flight
@@ -66,7 +72,8 @@ class YardBirbsTable(YardBirbsAnimations, YardBirbsDraw, TableScene):
         self.strips: list[Thing] = []
         self.old_strips: list[Thing] = []
         self.popups: list[Thing] = []
-        self.notes: list[tuple] = []        # call-outs where things happen: (picture, rect, start, hold)
+        # call-outs where things happen: (picture, rect, start, hold)
+        self.t.paint.notes: list[tuple] = []
         self.decor: list = []               # popups' timelines: animated, never waited for
         self.boxes = [ScoreBox() for _ in range(n)]
         self.flash: dict = {}               # (seat, flock) -> Thing with alpha: scoring
@@ -78,11 +85,11 @@ class YardBirbsTable(YardBirbsAnimations, YardBirbsDraw, TableScene):
 
     def enter(self) -> None:
         """The opening deal starts from an empty table (the view already has it dealt)."""
-        if not self.resumed and self.state.opening_events():
+        if not self.t.resumed and self.t.state.opening_events():
             empty = Model.empty(self.n)
-            empty.totals = list(self.plan.totals)
+            empty.totals = list(self.t.plan.totals)
             empty.deck = 55
-            self.plan, self.disp = empty, empty.copy()
+            self.t.plan, self.disp = empty, empty.copy()
             for spr in self.cards.values():
                 spr.visible = False
             self.strips = []
@@ -91,16 +98,16 @@ class YardBirbsTable(YardBirbsAnimations, YardBirbsDraw, TableScene):
 
     def card(self, card) -> Card:
         spr = self.cards.get(card)
-        if spr is None or spr.patterns != self.patterns:
-            spr = Card(card, self.patterns)
+        if spr is None or spr.patterns != self.t.paint.patterns:
+            spr = Card(card, self.t.paint.patterns)
             self.cards[card] = spr
         return spr
 
     # -- rebuilding from the view -------------------------------------------------------
     def refresh(self) -> None:
-        v = self.shown
-        self.plan = Model.from_view(v)
-        self.disp = self.plan.copy()
+        v = self.t.shown
+        self.t.plan = Model.from_view(v)
+        self.disp = self.t.plan.copy()
         for spr in self.cards.values():
             spr.visible = False
             spr.outline = None
@@ -108,12 +115,13 @@ class YardBirbsTable(YardBirbsAnimations, YardBirbsDraw, TableScene):
         self.old_strips.clear()
         self.flash.clear()
         self.anim_status = ""
-        self.place_all(self.plan)
+        self.place_all(self.t.plan)
         for seat in range(self.n):
             self.boxes[seat].total = float(v.totals[seat])
-            self.boxes[seat].yard = 0.0 if self.plan.over else float(self.plan.yard_points(seat))
-        self.place_tokens(self.plan)
-        self.build_strips(self.plan.abilities)
+            self.boxes[seat].yard = 0.0 if self.t.plan.over else float(
+                self.t.plan.yard_points(seat))
+        self.place_tokens(self.t.plan)
+        self.build_strips(self.t.plan.abilities)
 
     def place_all(self, m: Model) -> None:
         """Snap every visible card of ``m`` to its place."""
@@ -168,7 +176,7 @@ class YardBirbsTable(YardBirbsAnimations, YardBirbsDraw, TableScene):
         """A seat's yard (flocks grown, merged, moved, buried), a feeder card swapped
         (in its trick: a trick swept away is gone; a card played is already named under
         its slot) and the Lifer; a new round starts a fresh table."""
-        round_, trick = self.shown.round, self.shown.trick
+        round_, trick = self.t.shown.round, self.t.shown.trick
         places: list = []
         for ev in events:
             if isinstance(ev, R.RoundStarted):
@@ -197,7 +205,7 @@ class YardBirbsTable(YardBirbsAnimations, YardBirbsDraw, TableScene):
         else:
             _, round_, trick, slot = key
             feeder = self.disp.feeder
-            if ((round_, trick) != (self.shown.round, self.shown.trick)
+            if ((round_, trick) != (self.t.shown.round, self.t.shown.trick)
                     or slot >= len(feeder) or feeder[slot][1] is None):
                 return None
             centre = self.geo.slot_pos(slot)
@@ -217,24 +225,24 @@ class YardBirbsTable(YardBirbsAnimations, YardBirbsDraw, TableScene):
         return self.chain.values if self.chain is not None else ()
 
     def begin_turn(self) -> None:
-        self.chain = TurnChain(self, self.plan_pick, self.finish_picks, self.follow_hint)
+        self.chain = TurnChain(self.t, self.plan_pick, self.finish_picks, self.follow_hint)
 
     def lookahead(self, picks: tuple):
         """The state after ``picks`` (on a clone)."""
-        st = self.state.clone()
+        st = self.t.state.clone()
         for action in picks:
             st.apply(action)
         return st
 
     def plan_pick(self, picks: tuple) -> Pick | None:
         """The next pick after ``picks``, or None once they make the whole choice."""
-        seat = self.state.current_player
+        seat = self.t.state.current_player
         st = self.lookahead(picks)
         if picks and ends_decision(st, seat):
             return None
         legal = st.legal_actions()
         self.ahead = ahead = Lookahead(seat, picks, st.view(seat), legal)
-        options, self.ring_rects = options_for(self.geo, self.plan, ahead)
+        options, self.ring_rects = options_for(self.geo, self.t.plan, ahead)
         if ahead.phase == R.PLAY:  # cards that may not follow are dimmed (and refused)
             for option in options:
                 self.card(option.value.card).look("full", not option.enabled)
@@ -250,43 +258,43 @@ class YardBirbsTable(YardBirbsAnimations, YardBirbsDraw, TableScene):
 
     def follow_hint(self, value) -> None:
         """The player took the hinted pick: hint the next pick of the same choice."""
-        if value == self.hints.hint_action and self.hints.hint_action is not None:
-            self.hints.request_hint(self.lookahead(self.picks))
+        if value == self.t.hints.hint_action and self.t.hints.hint_action is not None:
+            self.t.hints.request_hint(self.lookahead(self.picks))
 
     def show_hint(self, action) -> None:
         """Focus the hint's option. A hint for a pick already made (the player asked
         after it) is followed at once by a hint for the pick the screen asks for now."""
-        if self.turn.picker is None:
+        if self.t.turn.picker is None:
             return
         picks = self.picks
-        if not any(o.value == action for o in self.turn.picker.options) and picks:
+        if not any(o.value == action for o in self.t.turn.picker.options) and picks:
             if action == picks[0]:
-                self.hints.request_hint(self.lookahead(picks))
+                self.t.hints.request_hint(self.lookahead(picks))
                 return
             self.chain.restart()
-        self.turn.picker.focus_value(action)
+        self.t.turn.picker.focus_value(action)
 
     # -- words -----------------------------------------------------------------------------
     def status(self) -> str:
-        if self.animator.busy and self.anim_status:
+        if self.t.animator.busy and self.anim_status:
             return self.anim_status
-        seat = self.state.current_player
+        seat = self.t.state.current_player
         if seat is None:
             return "Game over"
-        name = self.names[seat]
-        if self.couch.is_human(seat) and self.turn.turn_ready and self.turn.picker is not None:
+        name = self.t.names[seat]
+        if self.t.couch.is_human(seat) and self.t.turn.turn_ready and self.t.turn.picker is not None:
             return self.human_status()
-        phase = self.shown.phase if self.shown is not None else ""
+        phase = self.t.shown.phase if self.t.shown is not None else ""
         if phase in AI_DOING:
             return f"{name} {AI_DOING[phase]}"
-        if self.shown.pending_ability:
-            return f"{name}: {ABILITIES[self.shown.pending_ability].name}"
+        if self.t.shown.pending_ability:
+            return f"{name}: {ABILITIES[self.t.shown.pending_ability].name}"
         return f"{name} is thinking"
 
     def human_status(self) -> str:
         phase = self.step
         if phase == R.PLAY:
-            return "Lead any card" if not self.plan.feeder else "Play a card to the feeder"
+            return "Lead any card" if not self.t.plan.feeder else "Play a card to the feeder"
         if phase == R.TAKE:
             return "Take a bird from the feeder"
         if phase in (R.FLOCK, R.FEEDER_SWAP_FLOCK):
@@ -299,27 +307,27 @@ class YardBirbsTable(YardBirbsAnimations, YardBirbsDraw, TableScene):
         """Move, the focused choice's verb, and what B does: a pick back, else the menu;
         at the first pick, when B would offer to take the last move back, the shared bar
         says so ('Take back') in place of 'Menu'."""
-        picker = self.turn.picker
+        picker = self.t.turn.picker
         verb = "Choose"
         if picker is not None and picker.focused is not None:
             verb = picker.focused.label or verb
         items = [(Act.LEFT, "Move"), (Act.CONFIRM, verb)]
         if self.picks:
             items.append((Act.BACK, "Back"))
-        elif self.keeper.undo_target() is None:
+        elif self.t.keeper.undo_target() is None:
             items.append((Act.BACK, "Menu"))
         return tuple(items)
 
     def tip_text(self) -> str:
         """What the focused choice is, in words (shown beside it)."""
-        picker = self.turn.picker
+        picker = self.t.turn.picker
         if picker is None or picker.focused is None:
             return ""
         option = picker.focused
         value = option.value
         if isinstance(value, (R.Play, R.PickHand, R.Take, R.PickFeeder, R.PickYard)):
             return self.card_tip(option)
-        seat = self.state.current_player
+        seat = self.t.state.current_player
         if isinstance(value, R.ToFlock):
             if value.flock == R.NEW_FLOCK:
                 return "Start a new flock (a lone bird scores 0)"
@@ -336,8 +344,8 @@ class YardBirbsTable(YardBirbsAnimations, YardBirbsDraw, TableScene):
             info = ABILITIES[value.ability]
             text = f"{info.name}: {info.text}"
             if not option.enabled:
-                token = next((t for t, a in self.plan.abilities if a == value.ability), 0)
-                place = self.plan.places[seat]
+                token = next((t for t, a in self.t.plan.abilities if a == value.ability), 0)
+                place = self.t.plan.places[seat]
                 text += (f" (needs place {token} or worse; you are {PLACE_NAMES.get(place, '')})"
                          if token > place else " (nothing to use it on now)")
             return text
@@ -356,7 +364,7 @@ class YardBirbsTable(YardBirbsAnimations, YardBirbsDraw, TableScene):
                    else "follow a feeder suit" if isinstance(value, R.Play)
                    else "not allowed now")
             return f"{text} \u00b7 {why}"
-        lifer = self.plan.lifer
+        lifer = self.t.plan.lifer
         if lifer is not None and value.card.species == lifer.species:
             text += " \u00b7 Lifer species"
         return text
@@ -366,11 +374,11 @@ class YardBirbsTable(YardBirbsAnimations, YardBirbsDraw, TableScene):
         if self.decor:
             self.decor = [t for t in self.decor if t.update(dt) < 0]
         super().update(dt)
-        if self.animator.busy:
+        if self.t.animator.busy:
             return
         focus = None
-        if self.turn.picker is not None and self.turn.turn_ready and self.couch.is_human(self.state.current_player):
-            focus = self.turn.picker.focused
+        if self.t.turn.picker is not None and self.t.turn.turn_ready and self.t.couch.is_human(self.t.state.current_player):
+            focus = self.t.turn.picker.focused
         self.apply_focus(focus)
 
     def apply_focus(self, focus: Option | None) -> None:
@@ -395,3 +403,10 @@ class YardBirbsTable(YardBirbsAnimations, YardBirbsDraw, TableScene):
     def visible_faces(self) -> set:
         """Cards whose faces are on screen now (the hidden-information tests use this)."""
         return {card for card, spr in self.cards.items() if spr.visible and spr.face_up}
+
+
+class YardBirbsTable(TableScene):
+    """The Yard Birbs table scene: the shared frame, its drawing and its game part."""
+
+    game_kind = YardBirbsGameTable
+    paint_kind = YardBirbsDraw

@@ -176,7 +176,7 @@ class PhoneDesk:
         if not self.active:
             return
         table = self.table
-        log = tuple(table.log_lines)[-LOG_LINES:]
+        log = tuple(table.log_book.log_lines)[-LOG_LINES:]
         common = (table.moves_played, log, table.hints_on)
         for seat in sorted(self.hub.joined):
             if seat >= table.match.num_players:
