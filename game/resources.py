@@ -26,6 +26,7 @@ FOLDERS = {
     "sounds": ("sounds", ""),
     "layouts": ("game", "layouts"),
     "phone_page": ("game.phones", "page"),
+    "locale": ("game", "locale"),
 }
 
 
@@ -55,3 +56,7 @@ def layouts_dir() -> Path:
 
 def phone_page_dir() -> Path:
     return folder("phone_page")
+
+
+def locale_dir() -> Path:
+    return folder("locale")
