@@ -5,7 +5,7 @@ machine with no Python.
     python -m tools.build --check    # build, then check it draws what the checkout draws
     python -m tools.build --check --no-build   # check the build already in dist/
 
-PyInstaller is pinned in requirements-test.txt (a tool for making the build, not part of
+PyInstaller is pinned in requirements-build.txt (a tool for making the build, not part of
 the app). The games, scenes and sprites are loaded by name from the registry, which
 PyInstaller cannot see, so their packages are collected whole; the data folders go in at
 the same places inside the build as in the package, where ``game.resources`` finds them
@@ -42,7 +42,7 @@ def build() -> Path:
         import PyInstaller  # noqa: F401 (only to say clearly what is missing)
     except ImportError:
         raise SystemExit("tools.build: PyInstaller is not installed "
-                         "(pip install -r requirements-test.txt)")
+                         "(pip install -r requirements-build.txt)")
     cmd = [sys.executable, "-m", "PyInstaller", "--noconfirm", "--clean", "--onedir",
            "--name", "birdhouse", "--log-level", "WARN", "--distpath", str(DIST),
            "--workpath", str(WORK / "pyinstaller"), "--specpath", str(WORK)]
