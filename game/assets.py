@@ -178,6 +178,8 @@ def _probe(path: str):
     answers are compared with a character no font has. None: the file cannot be read."""
     probe = _PROBES.get(path, False)
     if probe is False:
+        if not _PROBES:   # a font dies with pygame.quit() (tests, a restarted app)
+            pygame.register_quit(_PROBES.clear)
         try:
             import pygame.freetype as freetype
             if not freetype.get_init():

@@ -104,6 +104,11 @@ class Scene:
     def rebind(self, old: str, new: str) -> None:
         """Someone carried on after ``old`` was unplugged, using ``new``."""
 
+    def language_changed(self) -> None:
+        """The language changed while this scene is on the stack. Words translated as
+        they are drawn need nothing here; a scene that keeps words it made earlier
+        (widgets built once, say) makes them again, keeping what a person chose."""
+
     def device_added(self, device: str) -> None:
         """A controller was plugged in while this scene (a game) runs (a lost one come
         back, perhaps)."""
@@ -240,6 +245,14 @@ class SceneStack:
         """Is the scene being drawn now under another one? (Its button prompts are then
         left out: one prompt bar at a time, the top scene's.)"""
         return self.drawing is not None and self.drawing is not self.top
+
+    def language_changed(self) -> None:
+        """Tell every scene of a new language, bottom first; a frozen picture of what
+        lies under an overlay is in the old one, so it is taken again."""
+        for scene in self.scenes:
+            scene.language_changed()
+            if scene.transparent:
+                scene.backdrop = None
 
     def find(self, kind: type) -> Scene | None:
         for scene in reversed(self.scenes):
