@@ -251,13 +251,11 @@ def render_runs(fonts: list[pygame.font.Font], parts: list[tuple[int, str]], col
 
 def size_runs(fonts: list[pygame.font.Font], parts: list[tuple[int, str]]
               ) -> tuple[int, int]:
-    """The size render_runs would give, without rendering."""
+    """The size render_runs gives: measured for one run, rendered for several (rare:
+    only words with characters the face lacks; exact, where sums of sizes are not)."""
     if len(parts) == 1:
         return fonts[parts[0][0]].size(parts[0][1])
-    ascent = max(fonts[i].get_ascent() for i, _ in parts)
-    width = sum(fonts[i].size(part)[0] for i, part in parts)
-    height = max(ascent - fonts[i].get_ascent() + fonts[i].size(part)[1] for i, part in parts)
-    return width, height
+    return render_runs(fonts, parts, (0, 0, 0)).get_size()
 
 
 _CARD_FONTS: dict[tuple[str, int], pygame.font.Font] = {}
@@ -283,7 +281,8 @@ class Assets:
         self.log = log
         self.font_dir = resources.font_dir() if font_dir is None else font_dir
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
-        self._stacks: dict[tuple[str, int], tuple[list[str], list[pygame.font.Font]]] = {}
+        self._stacks: dict[tuple[str, int], list[str]] = {}
+        self._fallbacks: dict[tuple[str, int], pygame.font.Font] = {}
         self._missing: set[str] = set()
         self.cache = LRU(text_cache, text_cache_bytes)
         if not pygame.font.get_init():
@@ -311,38 +310,48 @@ class Assets:
             self._fonts[key] = font
         return font
 
-    def stack(self, face: str, size: int) -> tuple[list[str], list[pygame.font.Font]]:
-        """The font files for ``face`` in the order characters are looked for, and their
-        fonts at ``size``; the first is :meth:`font`'s (a missing file is left out)."""
+    def stack(self, face: str, size: int) -> list[str]:
+        """The font files for ``face``, in the order characters are looked for in them;
+        the first is :meth:`font`'s (``""``: pygame's own, when that file is missing)."""
         key = (face, size)
-        stack = self._stacks.get(key)
-        if stack is None:
-            first = self.font(face, size)
-            path = self.font_dir / FONT_FILES.get(face, FONT_FILES["body"])
-            paths = [str(path) if path.name not in self._missing else BUILT_IN]
-            fonts = [first]
+        paths = self._stacks.get(key)
+        if paths is None:
+            self.font(face, size)   # (notes whether the face's own file is missing)
+            name = FONT_FILES.get(face, FONT_FILES["body"])
+            paths = [BUILT_IN if name in self._missing else str(self.font_dir / name)]
             for name in FALLBACKS.get(face, FALLBACKS["body"]):
-                where = str(self.font_dir / name) if name else str(built_in_font_path())
-                if where in paths or (name == BUILT_IN and BUILT_IN in paths):
-                    continue
-                font, found = load_font(Path(where), size)
-                if found:
+                where = str(self.font_dir / name) if name else BUILT_IN
+                if where not in paths and (name == BUILT_IN or Path(where).is_file()):
                     paths.append(where)
-                    fonts.append(font)
-            stack = self._stacks[key] = (paths, fonts)
-        return stack
+            self._stacks[key] = paths
+        return paths
+
+    def _fonts_for(self, face: str, size: int, parts: list[tuple[int, str]]
+                   ) -> list[pygame.font.Font]:
+        """The stack's fonts at ``size``, loaded only when a run needs them (most text
+        needs the first alone)."""
+        fonts = [self.font(face, size)]
+        paths = self.stack(face, size)
+        for index in range(1, max(i for i, _ in parts) + 1):
+            key = (paths[index], size)
+            font = self._fallbacks.get(key)
+            if font is None:
+                where = Path(paths[index]) if paths[index] else built_in_font_path()
+                font = self._fallbacks[key] = load_font(where, size)[0]
+            fonts.append(font)
+        return fonts
 
     def render(self, text: str, size: int, color=(245, 240, 228), face: str = "body"
                ) -> pygame.Surface:
         """``text`` rendered with the font stack (uncached; :meth:`text` caches)."""
-        paths, fonts = self.stack(face, size)
-        return render_runs(fonts, runs(text, paths), color)
+        parts = runs(text, self.stack(face, size))
+        return render_runs(self._fonts_for(face, size, parts), parts, color)
 
     def size(self, text: str, size: int, face: str = "body") -> tuple[int, int]:
         """The size of ``text`` rendered with the font stack (use this, not
         ``font().size()``, for words that may be in any language)."""
-        paths, fonts = self.stack(face, size)
-        return size_runs(fonts, runs(text, paths))
+        parts = runs(text, self.stack(face, size))
+        return size_runs(self._fonts_for(face, size, parts), parts)
 
     def text(self, text: str, size: int, color=(245, 240, 228), face: str = "body"
              ) -> pygame.Surface:

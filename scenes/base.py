@@ -57,6 +57,7 @@ class MenuScene(Scene):
     def language_changed(self) -> None:
         """Make the widgets again in the new language, the same one focused."""
         index, count = self.group.index, len(self.group.widgets)
+        self.group.widgets = []          # (some builds add to what is there)
         self.build()
         if len(self.group.widgets) == count:
             self.group.index = index
