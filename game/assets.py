@@ -275,6 +275,27 @@ def card_font(face: str, size: int) -> pygame.font.Font:
     return font
 
 
+def card_text(text: str, size: int, color, face: str = "body") -> pygame.Surface:
+    """``text`` rendered for a card painter with the font stack (see Assets.render):
+    a translated bird's name may hold characters the face's font lacks."""
+    own = FONT_FILES.get(face, FONT_FILES["body"])
+    paths = [str(resources.font_dir() / own)]
+    for name in FALLBACKS.get(face, FALLBACKS["body"]):
+        where = str(resources.font_dir() / name) if name else BUILT_IN
+        if where not in paths:
+            paths.append(where)
+    parts = runs(text, paths)
+    fonts = [card_font(face, size)]
+    for index in range(1, max(i for i, _ in parts) + 1):
+        key = (f"file:{paths[index]}", size)
+        font = _CARD_FONTS.get(key)
+        if font is None:
+            where = Path(paths[index]) if paths[index] else built_in_font_path()
+            font = _CARD_FONTS[key] = load_font(where, size)[0]
+        fonts.append(font)
+    return render_runs(fonts, parts, color)
+
+
 class Assets:
     def __init__(self, log: logging.Logger, font_dir: Path | None = None,
                  text_cache: int = 768, text_cache_bytes: int = 8 << 20) -> None:

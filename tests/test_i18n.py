@@ -207,7 +207,7 @@ FACES = ("title", "body", "bold")
 def test_the_font_stack_draws_what_the_display_font_lacks(tmp_path):
     import pygame
 
-    from game.assets import covers, fast, runs
+    from game.assets import card_font, card_text, covers, fast, runs
 
     app = _app(tmp_path)
     a = app.ctx.assets
@@ -230,6 +230,10 @@ def test_the_font_stack_draws_what_the_display_font_lacks(tmp_path):
         assert ours.get_size() == theirs.get_size()
         assert pygame.image.tobytes(ours, "RGBA") == pygame.image.tobytes(theirs, "RGBA")
         assert a.size(plain, 40, face) == a.font(face, 40).size(plain)
+        # the card painters' own way in (no Assets at hand) uses the same stack
+        assert card_text("\u0416", 40, (0, 0, 0), face).get_bounding_rect().width > 0
+        assert pygame.image.tobytes(card_text(plain, 40, (0, 0, 0), face), "RGBA") == \
+            pygame.image.tobytes(card_font(face, 40).render(plain, True, (0, 0, 0)), "RGBA")
     pygame.quit()
 
 
