@@ -96,9 +96,8 @@ class SettingsScene(MenuScene):
     def _language(self, index: int) -> None:
         """Every screen shows the chosen language from the next frame (the app hears of
         it from i18n and has the stack, this screen too, make its words again)."""
-        code = self.languages[index]
-        self._set("language", code)
-        i18n.use(code)
+        # (a catalogue that cannot be read shows English, and English is what is kept)
+        self._set("language", i18n.use(self.languages[index]))
 
     def _fullscreen(self, index: int) -> None:
         self._set("fullscreen", bool(index))
