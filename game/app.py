@@ -208,7 +208,10 @@ class App:
     def make(self, route: str, *args, **kwargs) -> Scene:
         """A new scene of the kind registered as ``route``; the shell imports no scene
         itself (main.py hands it the routes, scenes use ``ctx.make`` and ``ctx.go``)."""
-        return self.route(route)(self.ctx, *args, **kwargs)
+        opener = self.route(route)
+        scene = opener(self.ctx, *args, **kwargs)
+        scene.made_by = (opener, args, kwargs)   # (to make it anew in another language)
+        return scene
 
     def showing(self, route: str) -> bool:
         """Is the top scene of the kind registered as ``route``? (A kind whose module was

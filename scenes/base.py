@@ -55,7 +55,8 @@ class MenuScene(Scene):
         """Create the widgets (subclasses)."""
 
     def language_changed(self) -> None:
-        """Make the widgets again in the new language, the same one focused."""
+        """Make the widgets again in the new language, the same one focused (the scene
+        itself stays: what a person chose on it is kept)."""
         index, count = self.group.index, len(self.group.widgets)
         self.group.widgets = []          # (some builds add to what is there)
         self.build()

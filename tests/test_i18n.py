@@ -173,6 +173,8 @@ def test_the_settings_language_row_switches_the_live_screen_at_once(tmp_path):
     app = _app(tmp_path)
     title = show(app, Title(app.ctx))
     title_widgets = list(title.group.widgets)
+    pause = show(app, app.make("pause"))          # an overlay: its words made in __init__
+    pause.group.index = 1
     scene = show(app, SettingsScene(app.ctx))
     labels = [w.label for w in scene.group.widgets]
     assert "Language" in labels and "Music volume" in labels
@@ -193,6 +195,9 @@ def test_the_settings_language_row_switches_the_live_screen_at_once(tmp_path):
     assert scene.explain().startswith("[")
     assert pygame.image.tobytes(app.screen, "RGB") != before          # and it was drawn
     assert title.group.widgets and title.group.widgets[0] is not title_widgets[0]  # below too
+    remade = app.stack.scenes[1]                                      # made anew, in place
+    assert type(remade) is type(pause) and remade is not pause and remade.group.index == 1
+    assert app.stack.scenes[0] is title and app.stack.top is scene
     assert app.ctx.assets.cache.get(("a word drawn in English", 40, (245, 240, 228), "body")) is None
     press(app, pygame.K_ESCAPE)                                       # leaving saves
     saved = settings_mod.load(tmp_path / "settings.json", logging.getLogger("t"))
