@@ -15,12 +15,13 @@ import logging
 import os
 import platform
 import sys
+import weakref
 from pathlib import Path
 from typing import Callable, Mapping, Union
 
 import pygame
 
-from game import crashlog
+from game import crashlog, i18n
 from game import settings as settings_mod
 from game import resources
 from game.assets import Assets
@@ -106,6 +107,10 @@ class App:
         init_controllers(self.log)
         self.settings_path = settings_path or settings_mod.default_path()
         self.settings = settings_mod.load(self.settings_path, self.log)
+        # the language, before the first screen: the flag, else the setting, else the system's
+        self.relabel = False   # the language changed: the screens redraw in the new one
+        i18n.use(options.lang or self.settings.language or i18n.system_language())
+        i18n.on_change(weakref.WeakMethod(self._language_changed))
         load_mappings(self.settings_path.parent / "gamecontrollerdb.txt", self.log,
                       SDL_PLATFORMS.get(platform.system(), platform.system()))
         fullscreen = (options.fullscreen if options.fullscreen is not None
@@ -181,6 +186,11 @@ class App:
                     self.stack.push(self.make("controller_lost", device, seat or None, scene))
                 return
 
+    def _language_changed(self) -> None:
+        """i18n.use chose another language (the Settings row, say): every screen on the
+        stack shows it from the next frame on. (The assets dropped their text already.)"""
+        self.relabel = True
+
     # -- routes: scenes by name, "module:Class" imported only when first opened ----------
     def route(self, name: str) -> Opener:
         """What opens the screen registered as ``name``: its scene class, or a function
@@ -198,7 +208,10 @@ class App:
     def make(self, route: str, *args, **kwargs) -> Scene:
         """A new scene of the kind registered as ``route``; the shell imports no scene
         itself (main.py hands it the routes, scenes use ``ctx.make`` and ``ctx.go``)."""
-        return self.route(route)(self.ctx, *args, **kwargs)
+        opener = self.route(route)
+        scene = opener(self.ctx, *args, **kwargs)
+        scene.made_by = (opener, args, kwargs)   # (to make it anew in another language)
+        return scene
 
     def showing(self, route: str) -> bool:
         """Is the top scene of the kind registered as ``route``? (A kind whose module was
@@ -254,6 +267,10 @@ class App:
             phones.flush()   # what the scenes published this frame goes out now
         self.watch(dt)
         news = self.stack.apply_pending() or news
+        if self.relabel:       # (between frames: never while a scene handles its input)
+            self.relabel = False
+            self.stack.language_changed()
+            news = True
         if (phones is not None and phones.running
                 and not any(scene.uses_phones for scene in self.stack.scenes)):
             phones.close()   # the match is over (or phones were switched off)

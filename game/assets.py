@@ -4,23 +4,38 @@ Rendering text is one of the costliest things a frame can do in pygame, so every
 is rendered once per (text, size, colour, face) and kept in a bounded LRU: a kiosk that
 runs all day must not grow without limit. A missing font file costs one warning and the
 game carries on with pygame's built-in font.
+
+Text is drawn with a font stack: the face's own font first, then fallbacks for any
+character it lacks (Fredoka One has basic Latin only; our Lato files stop at Latin-1;
+pygame's own FreeSans Bold has Latin-extended, Greek and Cyrillic), one run of
+characters per font, so a translated word never shows a missing-glyph box. Text the
+first font covers is rendered exactly as it always was. Whether a font has a character
+is asked of FreeType once per font file and character and remembered.
 """
 from __future__ import annotations
 
 import functools
 import logging
+import weakref
 from collections import OrderedDict, namedtuple
 from pathlib import Path
 from typing import Callable, Hashable
 
 import pygame
 
-from game import resources
+from game import i18n, resources
 
 FONT_FILES = {
     "title": "FredokaOne-Regular.ttf",
     "body": "Lato-Regular.ttf",
     "bold": "Lato-Bold.ttf",
+}
+BUILT_IN = ""   # in a stack: pygame's own font file (FreeSans Bold), at the same size
+# after a face's own font, where its missing characters are looked for
+FALLBACKS: dict[str, tuple[str, ...]] = {
+    "title": (FONT_FILES["bold"], BUILT_IN),
+    "body": (BUILT_IN,),
+    "bold": (BUILT_IN,),
 }
 
 
@@ -147,6 +162,102 @@ def load_font(path: Path, size: int) -> tuple[pygame.font.Font, bool]:
         return pygame.font.Font(None, int(size * 1.3)), False
 
 
+def built_in_font_path() -> Path:
+    """pygame's own font file (it ships with pygame, so it is always there)."""
+    return Path(pygame.__file__).parent / pygame.font.get_default_font()
+
+
+_COVERAGE: dict[str, dict[str, bool]] = {}    # font file -> character -> has a glyph
+_PROBES: dict[str, object] = {}               # font file -> what answers for it
+
+
+def _probe(path: str):
+    """What answers "has this font a glyph for c?" for the file at ``path``: a FreeType
+    face (whose metrics are None for a missing glyph; pygame.font's own metrics give the
+    missing-glyph box's instead), or, without pygame.freetype, a pygame.font.Font whose
+    answers are compared with a character no font has. None: the file cannot be read."""
+    probe = _PROBES.get(path, False)
+    if probe is False:
+        if not _PROBES:   # a font dies with pygame.quit() (tests, a restarted app)
+            pygame.register_quit(_PROBES.clear)
+        try:
+            import pygame.freetype as freetype
+            if not freetype.get_init():
+                freetype.init()
+            probe = freetype.Font(path or None, 16)
+        except (ImportError, OSError, pygame.error):
+            try:
+                probe = pygame.font.Font(path or None, 16)
+            except (OSError, pygame.error):
+                probe = None
+        _PROBES[path] = probe
+    return probe
+
+
+def covers(path: str, char: str) -> bool:
+    """Has the font file at ``path`` (``""``: pygame's own) a glyph for ``char``?
+    Cached per file and character: coverage does not depend on the size."""
+    known = _COVERAGE.setdefault(path, {})
+    have = known.get(char)
+    if have is None:
+        probe = _probe(path)
+        if probe is None:
+            have = False
+        elif isinstance(probe, pygame.font.Font):
+            have = probe.metrics(char) != probe.metrics("\U0010fffd")   # the box's
+        else:
+            have = probe.get_metrics(char)[0] is not None
+        known[char] = have
+    return have
+
+
+def runs(text: str, paths: list[str]) -> list[tuple[int, str]]:
+    """``text`` cut into runs, each with the index in ``paths`` of the first font that
+    has all its characters (0 for a character none has: better the first font's box
+    than nothing). Spaces stay with the run they are in."""
+    first = paths[0]
+    known = _COVERAGE.get(first, {})
+    if all(known.get(ch) or (known.get(ch) is None and covers(first, ch)) for ch in text):
+        return [(0, text)]
+    out: list[tuple[int, str]] = []
+    for ch in text:
+        if out and ch.isspace():
+            index = out[-1][0]
+        else:
+            index = next((i for i, path in enumerate(paths) if covers(path, ch)), 0)
+        if out and out[-1][0] == index:
+            out[-1] = (index, out[-1][1] + ch)
+        else:
+            out.append((index, ch))
+    return out
+
+
+def render_runs(fonts: list[pygame.font.Font], parts: list[tuple[int, str]], color
+                ) -> pygame.Surface:
+    """Each run rendered in its font, side by side on one baseline."""
+    if len(parts) == 1:
+        return fonts[parts[0][0]].render(parts[0][1], True, color)
+    pieces = [(fonts[i], fonts[i].render(part, True, color)) for i, part in parts]
+    ascent = max(font.get_ascent() for font, _ in pieces)
+    height = max(ascent - font.get_ascent() + pic.get_height() for font, pic in pieces)
+    surf = pygame.Surface((sum(pic.get_width() for _, pic in pieces), height),
+                          pygame.SRCALPHA)
+    x = 0
+    for font, pic in pieces:
+        surf.blit(pic, (x, ascent - font.get_ascent()))
+        x += pic.get_width()
+    return surf
+
+
+def size_runs(fonts: list[pygame.font.Font], parts: list[tuple[int, str]]
+              ) -> tuple[int, int]:
+    """The size render_runs gives: measured for one run, rendered for several (rare:
+    only words with characters the face lacks; exact, where sums of sizes are not)."""
+    if len(parts) == 1:
+        return fonts[parts[0][0]].size(parts[0][1])
+    return render_runs(fonts, parts, (0, 0, 0)).get_size()
+
+
 _CARD_FONTS: dict[tuple[str, int], pygame.font.Font] = {}
 
 
@@ -164,16 +275,48 @@ def card_font(face: str, size: int) -> pygame.font.Font:
     return font
 
 
+def card_text(text: str, size: int, color, face: str = "body") -> pygame.Surface:
+    """``text`` rendered for a card painter with the font stack (see Assets.render):
+    a translated bird's name may hold characters the face's font lacks."""
+    own = FONT_FILES.get(face, FONT_FILES["body"])
+    paths = [str(resources.font_dir() / own)]
+    for name in FALLBACKS.get(face, FALLBACKS["body"]):
+        where = str(resources.font_dir() / name) if name else BUILT_IN
+        if where not in paths:
+            paths.append(where)
+    parts = runs(text, paths)
+    fonts = [card_font(face, size)]
+    for index in range(1, max(i for i, _ in parts) + 1):
+        key = (f"file:{paths[index]}", size)
+        font = _CARD_FONTS.get(key)
+        if font is None:
+            where = Path(paths[index]) if paths[index] else built_in_font_path()
+            font = _CARD_FONTS[key] = load_font(where, size)[0]
+        fonts.append(font)
+    return render_runs(fonts, parts, color)
+
+
 class Assets:
     def __init__(self, log: logging.Logger, font_dir: Path | None = None,
                  text_cache: int = 768, text_cache_bytes: int = 8 << 20) -> None:
         self.log = log
         self.font_dir = resources.font_dir() if font_dir is None else font_dir
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
+        self._stacks: dict[tuple[str, int], list[str]] = {}
+        self._fallbacks: dict[tuple[str, int], pygame.font.Font] = {}
         self._missing: set[str] = set()
         self.cache = LRU(text_cache, text_cache_bytes)
         if not pygame.font.get_init():
             pygame.font.init()
+        # words rendered in one language are wrong in the next: drop them on a change
+        # (held weakly, so a finished App's assets are not kept alive by the listener)
+        i18n.on_change(weakref.WeakMethod(self.forget_text))
+
+    def forget_text(self) -> None:
+        """Drop every rendered text and every cached picture (some hold words)."""
+        self.cache.clear()
+        for cached in SURFACE_CACHES:
+            cached.cache_clear()
 
     def font(self, face: str, size: int) -> pygame.font.Font:
         key = (face, size)
@@ -188,13 +331,56 @@ class Assets:
             self._fonts[key] = font
         return font
 
+    def stack(self, face: str, size: int) -> list[str]:
+        """The font files for ``face``, in the order characters are looked for in them;
+        the first is :meth:`font`'s (``""``: pygame's own, when that file is missing)."""
+        key = (face, size)
+        paths = self._stacks.get(key)
+        if paths is None:
+            self.font(face, size)   # (notes whether the face's own file is missing)
+            name = FONT_FILES.get(face, FONT_FILES["body"])
+            paths = [BUILT_IN if name in self._missing else str(self.font_dir / name)]
+            for name in FALLBACKS.get(face, FALLBACKS["body"]):
+                where = str(self.font_dir / name) if name else BUILT_IN
+                if where not in paths and (name == BUILT_IN or Path(where).is_file()):
+                    paths.append(where)
+            self._stacks[key] = paths
+        return paths
+
+    def _fonts_for(self, face: str, size: int, parts: list[tuple[int, str]]
+                   ) -> list[pygame.font.Font]:
+        """The stack's fonts at ``size``, loaded only when a run needs them (most text
+        needs the first alone)."""
+        fonts = [self.font(face, size)]
+        paths = self.stack(face, size)
+        for index in range(1, max(i for i, _ in parts) + 1):
+            key = (paths[index], size)
+            font = self._fallbacks.get(key)
+            if font is None:
+                where = Path(paths[index]) if paths[index] else built_in_font_path()
+                font = self._fallbacks[key] = load_font(where, size)[0]
+            fonts.append(font)
+        return fonts
+
+    def render(self, text: str, size: int, color=(245, 240, 228), face: str = "body"
+               ) -> pygame.Surface:
+        """``text`` rendered with the font stack (uncached; :meth:`text` caches)."""
+        parts = runs(text, self.stack(face, size))
+        return render_runs(self._fonts_for(face, size, parts), parts, color)
+
+    def size(self, text: str, size: int, face: str = "body") -> tuple[int, int]:
+        """The size of ``text`` rendered with the font stack (use this, not
+        ``font().size()``, for words that may be in any language)."""
+        parts = runs(text, self.stack(face, size))
+        return size_runs(self._fonts_for(face, size, parts), parts)
+
     def text(self, text: str, size: int, color=(245, 240, 228), face: str = "body"
              ) -> pygame.Surface:
         """A rendered line of text (cached)."""
         key = (text, size, tuple(color), face)
         surf = self.cache.get(key)
         if surf is None:
-            surf = fast(self.font(face, size).render(text, True, color))
+            surf = fast(self.render(text, size, color, face))
             self.cache.put(key, surf)
         return surf
 
@@ -208,9 +394,8 @@ class Assets:
         key = ("fit", text, size, max_width, tuple(color), face)  # the cut, found once
         cut_text = self.cache.get(key)
         if cut_text is None:
-            font = self.font(face, size)
             cut = len(text)
-            while cut > 1 and font.size(text[:cut].rstrip() + "\u2026")[0] > max_width:
+            while cut > 1 and self.size(text[:cut].rstrip() + "\u2026", size, face)[0] > max_width:
                 cut -= 1
             cut_text = text[:cut].rstrip() + "\u2026"
             self.cache.put(key, cut_text)
@@ -218,14 +403,13 @@ class Assets:
 
     def wrap(self, text: str, size: int, width: int, face: str = "body") -> list[str]:
         """Break ``text`` into lines no wider than ``width`` pixels."""
-        font = self.font(face, size)
         lines: list[str] = []
         for paragraph in text.split("\n"):
             words = paragraph.split()
             line = ""
             for word in words:
                 trial = f"{line} {word}".strip()
-                if font.size(trial)[0] <= width or not line:
+                if self.size(trial, size, face)[0] <= width or not line:
                     line = trial
                 else:
                     lines.append(line)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NoReturn, Sequence
 
-from game import __version__
+from game import __version__, i18n
 from game.engine import GAMES
 
 
@@ -25,6 +25,7 @@ class Options:
     kiosk: bool = False
     phones: int | None = None           # phones switched on at start: the port, 0 = setting
     replay: str | None = None           # a match id from the history, or a replay file
+    lang: str | None = None             # a code of i18n.LANGUAGES; None: the setting's
 
 
 class UsageError(Exception):
@@ -101,6 +102,10 @@ def build_parser() -> argparse.ArgumentParser:
                         "the port in the settings")
     p.add_argument("--replay", metavar="ID|FILE.json",
                    help="watch a finished game again: its number in History, or an exported file")
+    p.add_argument("--lang", choices=list(i18n.LANGUAGES), metavar="CODE",
+                   help=f"show Birdhouse in this language ({', '.join(i18n.LANGUAGES)}; "
+                        f"{i18n.PSEUDO} is a test language); default: the setting, else "
+                        "the system's")
     return p
 
 

@@ -22,6 +22,7 @@ import gettext
 import logging
 import os
 import re
+import weakref
 from pathlib import Path
 from typing import Callable
 
@@ -34,7 +35,7 @@ LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "fr": "Fran\u00e7
                              "es": "Espa\u00f1ol", PSEUDO: "Pseudo"}
 
 _log = logging.getLogger("birdhouse")
-_listeners: list[Callable[[], None]] = []
+_listeners: list[Callable[[], None] | weakref.WeakMethod] = []
 _current: gettext.NullTranslations = gettext.NullTranslations()
 _code = "en"
 
@@ -61,9 +62,23 @@ def current() -> str:
     return _code
 
 
-def on_change(listener: Callable[[], None]) -> None:
-    """Call ``listener`` whenever the language changes (to drop rendered text)."""
+def on_change(listener: Callable[[], None] | weakref.WeakMethod) -> None:
+    """Call ``listener`` whenever the language changes (to drop rendered text). A
+    ``weakref.WeakMethod`` is called while its object lives and then forgotten, so an
+    App (or its assets) that is done with is not kept alive by listening."""
     _listeners.append(listener)
+
+
+def _tell() -> None:
+    for listener in list(_listeners):
+        if isinstance(listener, weakref.WeakMethod):
+            method = listener()
+            if method is None:
+                _listeners.remove(listener)
+                continue
+            method()
+        else:
+            listener()
 
 
 def available() -> list[str]:
@@ -126,8 +141,7 @@ def use(code: str, cache_dir: Path | None = None) -> str:
     changed = code != _code
     _current, _code = translations, code
     if changed:
-        for listener in list(_listeners):
-            listener()
+        _tell()
     return code
 
 

@@ -61,6 +61,9 @@ class Scene:
     home = False                 # the title: the one screen that goes idle outside kiosks
     game_id: str | None = None   # the game this scene plays or shows, if any
     uses_phones = False          # the phone server stays up while such a scene is stacked
+    remade_for_language = False  # its words are made once, in __init__: a new language
+    #                              makes the scene anew through its route (overlays)
+    made_by: tuple | None = None  # (opener, args, kwargs) of App.make, to make it anew
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
@@ -103,6 +106,16 @@ class Scene:
 
     def rebind(self, old: str, new: str) -> None:
         """Someone carried on after ``old`` was unplugged, using ``new``."""
+
+    def language_changed(self) -> Scene | None:
+        """The language changed while this scene is on the stack. Words translated as
+        they are drawn need nothing here; a scene that keeps words it made earlier
+        makes them again (menus rebuild their widgets), or, if ``remade_for_language``,
+        a new one made through its route takes its place (returned)."""
+        if self.remade_for_language and self.made_by is not None:
+            opener, args, kwargs = self.made_by
+            return opener(self.ctx, *args, **kwargs)
+        return None
 
     def device_added(self, device: str) -> None:
         """A controller was plugged in while this scene (a game) runs (a lost one come
@@ -240,6 +253,22 @@ class SceneStack:
         """Is the scene being drawn now under another one? (Its button prompts are then
         left out: one prompt bar at a time, the top scene's.)"""
         return self.drawing is not None and self.drawing is not self.top
+
+    def language_changed(self) -> None:
+        """Tell every scene of a new language, bottom first (a scene made anew takes the
+        old one's place, focus kept where the widgets are the same); a frozen picture of
+        what lies under an overlay is in the old language, so it is taken again."""
+        for i, scene in enumerate(self.scenes):
+            fresh = scene.language_changed()
+            if fresh is not None and fresh is not scene:
+                fresh.made_by = scene.made_by
+                old, new = getattr(scene, "group", None), getattr(fresh, "group", None)
+                if old is not None and new is not None and \
+                        len(old.widgets) == len(new.widgets):
+                    new.index = old.index
+                self.scenes[i] = scene = fresh
+            if scene.transparent:
+                scene.backdrop = None
 
     def find(self, kind: type) -> Scene | None:
         for scene in reversed(self.scenes):

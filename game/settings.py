@@ -21,6 +21,7 @@ from pathlib import Path
 
 from platformdirs import user_config_dir
 
+from game.i18n import LANGUAGES
 from game.untrusted import UntrustedFileError, bad_copy_path, load_json
 
 APP_NAME = "birdhouse"
@@ -47,6 +48,7 @@ class Settings:
     undo: bool = True           # a person may take back a slip (off: tournament play)
     phone_port: int = 8765      # the phones' server (taken: a free one is used instead)
     guided_seen: tuple[str, ...] = ()   # games whose guided first game was offered here
+    language: str = ""          # a code of i18n.LANGUAGES; "": the system's language
 
     def validate_field(self, name: str, value: object) -> object:
         """Return ``value`` if it is acceptable for field ``name``, else raise ValueError."""
@@ -69,6 +71,9 @@ class Settings:
             return value if whole else float(value)
         if name == "ai_speed" and value not in AI_SPEEDS:
             raise ValueError(f"expected one of {', '.join(AI_SPEEDS)}")
+        if name == "language" and (not isinstance(value, str)
+                                   or value not in ("", *LANGUAGES)):
+            raise ValueError(f"expected \"\" (the system's) or one of {', '.join(LANGUAGES)}")
         return value
 
     @property

@@ -54,6 +54,15 @@ class MenuScene(Scene):
     def build(self) -> None:
         """Create the widgets (subclasses)."""
 
+    def language_changed(self) -> None:
+        """Make the widgets again in the new language, the same one focused (the scene
+        itself stays: what a person chose on it is kept)."""
+        index, count = self.group.index, len(self.group.widgets)
+        self.group.widgets = []          # (some builds add to what is there)
+        self.build()
+        if len(self.group.widgets) == count:
+            self.group.index = index
+
     def handle(self, event: Input) -> bool:
         if self.group.handle(event):
             return True

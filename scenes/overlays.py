@@ -27,6 +27,7 @@ class Overlay(Scene):
     """A modal panel over the scene below, which stays visible (and frozen) behind it."""
 
     transparent = True
+    remade_for_language = True   # (its widgets are made in __init__)
     panel_size = (900, 520)
     prompts: tuple = ((Act.CONFIRM, "Choose"), (Act.BACK, "Back"))
 

@@ -3,46 +3,80 @@ from __future__ import annotations
 
 import pygame
 
+from game import i18n
+from game.i18n import N_, _
 from game.settings import AI_SPEEDS, WINDOW_SIZES
 from game.input import Act
 from scenes.base import MenuScene
 from scenes.widgets import Choice, Slider
 from sprites import ui
 
-ON_OFF = ["Off", "On"]
+ON_OFF = [N_("Off"), N_("On")]
+AI_SPEED_WORDS = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast")}
 ROWS_TOP = 170     # below the title
 NOTE_TOP = 870     # the explanation line and the prompt bar live below this
+# what the focused row means, by the row's key (its label is in the language shown)
+EXPLAIN = {
+    "language": N_("Every screen changes at once."),
+    "colour_patterns": N_("Colours that matter also get a shape or pattern."),
+    "ai_speed": N_("How long the computer players take over their moves."),
+    "hints": N_("Press Y (or H) on your turn to ask the best AI what it would do."),
+    "window_size": N_("Used when not in fullscreen."),
+    "reduced_motion": N_("Shorter card flights; no breathing focus ring, hopping birds "
+                         "or sliding messages."),
+}
+DEFAULT_NOTE = N_("Changes apply at once and are kept for next time.")
+
+
+def on_off() -> list[str]:
+    return [_(word) for word in ON_OFF]
 
 
 class SettingsScene(MenuScene):
-    title = "Settings"
-    prompts = ((Act.LEFT, "Change"), (Act.BACK, "Done"))
+    title = N_("Settings")
+    prompts = ((Act.LEFT, N_("Change")), (Act.BACK, N_("Done")))
 
     def build(self) -> None:
         s = self.ctx.settings
         kiosk = self.ctx.options.kiosk
+        self.keys: dict[int, str] = {}   # id(row) -> which setting it is
         rows = []
-        if not kiosk:
-            rows.append(Choice(self._row(), "Fullscreen", ON_OFF,
-                        int(s.fullscreen), self._fullscreen))
+
+        def add(key: str, row) -> None:
+            self.keys[id(row)] = key
+            rows.append(row)
+
+        self.languages = i18n.available()
+        shown = i18n.current() if i18n.current() in self.languages else "en"
+        if not kiosk:   # (a kiosk's visitors get volumes only)
+            # each language by its own name, never translated (flags are not languages)
+            add("language", Choice(self._row(), _("Language"),
+                                   [i18n.LANGUAGES[code] for code in self.languages],
+                                   self.languages.index(shown), self._language))
+            add("fullscreen", Choice(self._row(), _("Fullscreen"), on_off(),
+                                     int(s.fullscreen), self._fullscreen))
             sizes = [f"{w} \u00d7 {h}" for w, h in WINDOW_SIZES]
             current = WINDOW_SIZES.index(s.window_size) if s.window_size in WINDOW_SIZES else 0
-            rows.append(Choice(self._row(), "Window size", sizes, current, self._size))
-        rows.append(Slider(self._row(), "Music volume", s.music_volume,
-                           lambda v: self._volume("music_volume", v)))
-        rows.append(Slider(self._row(), "Effects volume", s.effects_volume,
-                           lambda v: self._volume("effects_volume", v)))
+            add("window_size", Choice(self._row(), _("Window size"), sizes, current,
+                                      self._size))
+        add("music_volume", Slider(self._row(), _("Music volume"), s.music_volume,
+                                   lambda v: self._volume("music_volume", v)))
+        add("effects_volume", Slider(self._row(), _("Effects volume"), s.effects_volume,
+                                     lambda v: self._volume("effects_volume", v)))
         if not kiosk:
-            rows.append(Choice(self._row(), "Colour patterns", ON_OFF,
-                               int(s.colour_patterns), lambda i: self._set("colour_patterns", bool(i))))
-            rows.append(Choice(self._row(), "AI speed", [v.title() for v in AI_SPEEDS],
-                               AI_SPEEDS.index(s.ai_speed),
-                               lambda i: self._set("ai_speed", AI_SPEEDS[i])))
-            rows.append(Choice(self._row(), "Hints", ON_OFF, int(s.hints),
-                               lambda i: self._set("hints", bool(i))))
-            rows.append(Choice(self._row(), "Reduced motion", ON_OFF, int(s.reduced_motion),
-                               lambda i: self._set("reduced_motion", bool(i))))
-            rows.append(Choice(self._row(), "Take back moves", ON_OFF, int(s.undo),
+            add("colour_patterns", Choice(self._row(), _("Colour patterns"), on_off(),
+                                          int(s.colour_patterns),
+                                          lambda i: self._set("colour_patterns", bool(i))))
+            add("ai_speed", Choice(self._row(), _("AI speed"),
+                                   [_(AI_SPEED_WORDS[v]) for v in AI_SPEEDS],
+                                   AI_SPEEDS.index(s.ai_speed),
+                                   lambda i: self._set("ai_speed", AI_SPEEDS[i])))
+            add("hints", Choice(self._row(), _("Hints"), on_off(), int(s.hints),
+                                lambda i: self._set("hints", bool(i))))
+            add("reduced_motion", Choice(self._row(), _("Reduced motion"), on_off(),
+                                         int(s.reduced_motion),
+                                         lambda i: self._set("reduced_motion", bool(i))))
+            add("undo", Choice(self._row(), _("Take back moves"), on_off(), int(s.undo),
                                lambda i: self._set("undo", bool(i))))
         self.group.widgets = rows
         # as many rows as there are settings, evenly down to where the note and the
@@ -58,6 +92,12 @@ class SettingsScene(MenuScene):
 
     def _set(self, name: str, value) -> None:
         setattr(self.ctx.settings, name, value)
+
+    def _language(self, index: int) -> None:
+        """Every screen shows the chosen language from the next frame (the app hears of
+        it from i18n and has the stack, this screen too, make its words again)."""
+        # (a catalogue that cannot be read shows English, and English is what is kept)
+        self._set("language", i18n.use(self.languages[index]))
 
     def _fullscreen(self, index: int) -> None:
         self._set("fullscreen", bool(index))
@@ -84,12 +124,5 @@ class SettingsScene(MenuScene):
 
     def explain(self) -> str:
         """One line about the focused setting (what 'Colour patterns' means, for one)."""
-        label = getattr(self.group.focused, "label", "")
-        return {
-            "Colour patterns": "Colours that matter also get a shape or pattern.",
-            "AI speed": "How long the computer players take over their moves.",
-            "Hints": "Press Y (or H) on your turn to ask the best AI what it would do.",
-            "Window size": "Used when not in fullscreen.",
-            "Reduced motion": "Shorter card flights; no breathing focus ring, hopping birds "
-                              "or sliding messages.",
-        }.get(label, "Changes apply at once and are kept for next time.")
+        key = self.keys.get(id(self.group.focused), "")
+        return _(EXPLAIN.get(key, DEFAULT_NOTE))

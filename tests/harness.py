@@ -15,6 +15,7 @@ def make_app(tmp_path: Path, draw: int = 1, **options) -> App:
     """A headless App. ``draw`` says how often a frame is drawn: 1 every frame (render
     checks), N every Nth (long logic runs that still want the drawing code exercised
     on the states they pass through), 0 never (logic only)."""
+    options.setdefault("lang", "en")   # the words as written, whatever the machine's LANG
     opts = Options(headless=True, **options)
     log = logging.getLogger("birdhouse.test")
     log.setLevel(logging.DEBUG)
