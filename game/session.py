@@ -4,8 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Sequence
 
-from game.i18n import _, pgettext
 from game.engine import GAMES
+from game.i18n import _, pgettext
 
 SEAT_NAMES = ("Robin", "Wren", "Finch", "Lark", "Jay", "Kestrel", "Plover", "Swift",
               "Heron", "Dunnock", "Linnet", "Tern")

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import N_, _, ngettext
 from game.engine import GAMES, GameSpec
+from game.i18n import N_, _, ngettext
 from game.input import Act, Input
 from scenes.base import MenuScene
 from scenes.table.coach import first_play, guide_for, start_guided

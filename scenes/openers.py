@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.i18n import _
+
 if TYPE_CHECKING:
     from game.context import Context
     from game.scene import Scene

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import N_, _, ngettext
 from game.engine import State
+from game.i18n import N_, _, ngettext
 from game.input import Act, Input
 from game.session import Match
 from game.store import Highlight
