@@ -11,9 +11,10 @@ from itertools import zip_longest
 import pygame
 
 from game import layouts
-from game.i18n import N_, _
 from game.engine import GAMES
+from game.i18n import N_, _
 from game.input import Act
+from game.store import shown
 from scenes.base import MenuScene, draw_backdrop, draw_prompts, said
 from scenes.openers import continue_game
 from scenes.table.spec import table_spec
@@ -199,7 +200,7 @@ class Title(MenuScene):
         version = a.text(_("A couch for four bird card games"), 30, ui.TEXT_MUTED)
         surface.blit(version, version.get_rect(midtop=(logo.center[0], logo.y + logo.h - 40)))
         if self.problem:
-            note = a.text_block(self.problem, 30, 1500, ui.ACCENT)
+            note = a.text_block(shown(self.problem), 30, 1500, ui.ACCENT)
             surface.blit(note, note.get_rect(midtop=(ui.CANVAS[0] // 2, 16)))
         prompts = self.layout.get("prompts")
         draw_prompts(surface, self.ctx, said(self.prompts), y=prompts.y + prompts.h)

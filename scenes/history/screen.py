@@ -31,7 +31,7 @@ from game.assets import LRU
 from game.engine import GAMES
 from game.i18n import N_, _, ngettext
 from game.input import Act, Input
-from game.store import MatchSummary, SeatRecord, Stats, Store
+from game.store import MatchSummary, SeatRecord, Stats, Store, shown
 from scenes.base import MenuScene, draw_backdrop, draw_prompts, said
 from scenes.history.charts import score_chart, wins_chart
 from scenes.history.export import Exported, export_match, watch_replay
@@ -702,7 +702,7 @@ class History(MenuScene):
     def empty_lines(self) -> tuple[str, str]:
         """What the screen says when there is nothing to show, and why."""
         if self.store.problem:
-            return _("No history to show."), self.store.problem
+            return _("No history to show."), shown(self.store.problem)
         if not self.store.saving:
             return _("No history to show."), _("This Birdhouse does not keep its games.")
         return (_("No finished games yet."),
