@@ -7,7 +7,7 @@ from typing import Iterator, Sequence
 
 import pygame
 
-from game.i18n import _, ngettext
+from game.i18n import _, ngettext, pgettext
 from game.store import ScorePoint, Stats
 from scenes.history.words import game_name
 from sprites import ui
@@ -73,18 +73,19 @@ def score_chart(assets, size: tuple[int, int], title: str,
             pygame.draw.circle(out, (20, 24, 34), (x, y), 10)
             pygame.draw.circle(out, ui.TEXT, (x, y), 10, 4)
     yield
-    first = assets.text("oldest", 28, ui.TEXT_MUTED)
-    last = assets.text(ngettext("newest  ({n} game)", "newest  ({n} games)", n).format(n=n), 28, ui.TEXT_MUTED)
+    first = assets.text(pgettext("chart", "oldest"), 28, ui.TEXT_MUTED)
+    last = assets.text(ngettext("newest  ({n} game)", "newest  ({n} games)", n).format(n=n), 28,
+                       ui.TEXT_MUTED)
     out.blit(first, first.get_rect(midtop=(xy[0][0], plot.bottom + 12)))
     out.blit(last, last.get_rect(topright=(plot.right, plot.bottom + 12)))
     # the legend: a shape and a word for each kind of point
     y = h - 44
     ui.draw_shape(out, "star", (plot.x + 16, y), 15, ui.ACCENT)
-    won = assets.text("won", 30, ui.TEXT)
+    won = assets.text(pgettext("chart", "won"), 30, ui.TEXT)
     out.blit(won, won.get_rect(midleft=(plot.x + 40, y)))
     x = plot.x + 80 + won.get_width()
     pygame.draw.circle(out, ui.TEXT, (x, y), 10, 4)
-    lost = assets.text("did not win", 30, ui.TEXT)
+    lost = assets.text(pgettext("chart", "did not win"), 30, ui.TEXT)
     out.blit(lost, lost.get_rect(midleft=(x + 24, y)))
     return out
 
@@ -119,10 +120,10 @@ def wins_chart(assets, size: tuple[int, int], title: str,
         out.blit(number, number.get_rect(midleft=(w - 30 - number_w + 16, cy)))
     y = h - 44
     pygame.draw.rect(out, ui.ACCENT, (30, y - 14, 40, 28), border_radius=6)
-    won = assets.text("won", 30, ui.TEXT)
+    won = assets.text(pgettext("chart", "won"), 30, ui.TEXT)
     out.blit(won, won.get_rect(midleft=(80, y)))
     x = 110 + won.get_width()
     pygame.draw.rect(out, ui.TEXT_MUTED, (x, y - 16, 40, 32), 3, border_radius=8)
-    played = assets.text("played", 30, ui.TEXT)
+    played = assets.text(pgettext("chart", "played"), 30, ui.TEXT)
     out.blit(played, played.get_rect(midleft=(x + 50, y)))
     return out
