@@ -5,6 +5,7 @@ from dataclasses import dataclass, field, replace
 from typing import Sequence
 
 from game.engine import GAMES
+from game.i18n import _, pgettext
 
 SEAT_NAMES = ("Robin", "Wren", "Finch", "Lark", "Jay", "Kestrel", "Plover", "Swift",
               "Heron", "Dunnock", "Linnet", "Tern")
@@ -21,7 +22,7 @@ class Seat:
 
     @property
     def label(self) -> str:
-        return self.name if self.human else f"{self.name} (AI)"
+        return self.name if self.human else _("{name} (AI)").format(name=self.name)
 
 
 @dataclass(frozen=True)
@@ -58,10 +59,14 @@ class Match:
         """'Ana wins!' / 'Ana and Ben share the win!' (short enough for any banner)."""
         names = [self.seats[w].name for w in winners]
         if not names:
-            return "Game over"
+            return _("Game over")
         if len(names) == 1:
-            return f"{names[0]} wins!"
-        return f"{', '.join(names[:-1])} and {names[-1]} share the win!"
+            return _("{name} wins!").format(name=names[0])
+        if len(names) == 2:
+            return _("{first} and {second} share the win!").format(first=names[0],
+                                                                   second=names[1])
+        return _("{names} and {last} share the win!").format(
+            names=pgettext("between names in a list", ", ").join(names[:-1]), last=names[-1])
 
 
 def default_seats(count: int, humans: int = 1, level: str = "normal") -> tuple[Seat, ...]:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import GAMES
+from game.i18n import N_, _
 from game.input import Input
 from game.scene import Scene, release
 from game.session import quick_match
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     from game.context import Context
     from scenes.table.scene import TableScene
 
-BANNER = "Press any button to play"
+BANNER = N_("Press any button to play")   # said with _() where drawn
 
 
 def rotation(excluded: set[str]) -> list[tuple[str, int]]:
@@ -103,7 +104,7 @@ class Attract(Scene):
         # cache) a fresh 650-px title every frame, all day
         pulse = round(4 + 4 * math.sin(self.ctx.time * 3)) / 8
         colour = ui.lerp_colour(ui.TEXT, ui.ACCENT, pulse)
-        text = a.text(BANNER, 56, colour, "title")
+        text = a.text(_(BANNER), 56, colour, "title")
         if self.table is not None:
             # where a player's button prompts go: nobody's hand or prompts are there in a
             # demo, while the top of the table holds its status line

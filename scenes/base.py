@@ -5,6 +5,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game import i18n
+from game.i18n import N_, _
 from game.input import Act, Input
 from game.scene import Scene
 from scenes.widgets import FocusGroup
@@ -39,17 +41,32 @@ def draw_prompts(surface: pygame.Surface, ctx: Context, items, device: str | Non
     surface.blit(bar, rect)
 
 
+def said(items) -> tuple:
+    """Prompts given as English (marked with ``N_``) in the language shown now."""
+    return tuple((act, _(label)) for act, label in items)
+
+
 class MenuScene(Scene):
     """A screen made of widgets; BACK leaves it."""
 
-    title = ""
-    prompts: tuple[tuple[Act, str], ...] = ((Act.CONFIRM, "Choose"), (Act.BACK, "Back"))
+    title = ""              # English, marked with N_: shown in the language of the moment
+    prompts: tuple[tuple[Act, str], ...] = ((Act.CONFIRM, N_("Choose")), (Act.BACK, N_("Back")))
     idle_to_attract = True
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.group = FocusGroup(ctx=ctx)
+        self.language = i18n.current()
         self.build()
+
+    def relabel(self) -> None:
+        """The language changed since the widgets were made (their words were translated
+        then): make them again, keeping the focus where it was."""
+        index = self.group.index
+        self.group = FocusGroup(ctx=self.ctx)
+        self.build()
+        if self.group.widgets:
+            self.group.index = max(0, min(index, len(self.group.widgets) - 1))
 
     def build(self) -> None:
         """Create the widgets (subclasses)."""
@@ -76,12 +93,25 @@ class MenuScene(Scene):
         self.ctx.stack.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
+        self.check_language()
         draw_backdrop(surface)
-        if self.title:
-            draw_title(surface, self.ctx.assets, self.title)
+        heading = self.heading()
+        if heading:
+            draw_title(surface, self.ctx.assets, heading)
         self.draw_content(surface)
         self.group.draw(surface, self.ctx.assets, self.ctx.pulse)
-        draw_prompts(surface, self.ctx, self.prompts)
+        draw_prompts(surface, self.ctx, said(self.prompts))
+
+    def heading(self) -> str:
+        """The title in the language shown now (a screen whose title names something
+        gives its own)."""
+        return _(self.title) if self.title else ""
+
+    def check_language(self) -> None:
+        """Make the widgets again when the language changed since they were made."""
+        if self.language != i18n.current():
+            self.language = i18n.current()
+            self.relabel()
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """Anything besides the widgets (subclasses)."""

@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import N_, _
 from game.input import Act
 from scenes.base import MenuScene
 from scenes.widgets import Button
@@ -15,8 +16,8 @@ if TYPE_CHECKING:
 
 
 class ErrorScene(MenuScene):
-    title = "Something went wrong"
-    prompts = ((Act.CONFIRM, "Back to menu"),)
+    title = N_("Something went wrong")
+    prompts = ((Act.CONFIRM, N_("Back to menu")),)
     idle_to_attract = False
 
     def __init__(self, ctx: Context, message: str) -> None:
@@ -24,7 +25,7 @@ class ErrorScene(MenuScene):
         super().__init__(ctx)
 
     def build(self) -> None:
-        button = Button(pygame.Rect(0, 0, 520, 96), "Back to menu", self.menu)
+        button = Button(pygame.Rect(0, 0, 520, 96), _("Back to menu"), self.menu)
         button.rect.center = (ui.CANVAS[0] // 2, 760)
         self.group.widgets = [button]
 
@@ -38,6 +39,7 @@ class ErrorScene(MenuScene):
         a = self.ctx.assets
         msg = a.text_block(self.message, 36, 1400, ui.TEXT)
         surface.blit(msg, msg.get_rect(midtop=(ui.CANVAS[0] // 2, 300)))
-        where = a.text_block(f"The details are in {self.ctx.app.crash_log.path}", 30, 1400,
+        where = a.text_block(_("The details are in {path}").format(path=self.ctx.app.crash_log.path),
+                             30, 1400,
                              ui.TEXT_MUTED)
         surface.blit(where, where.get_rect(midtop=(ui.CANVAS[0] // 2, 520)))

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pygame
 
 from game.engine import GAMES, GameSpec
+from game.i18n import N_, _, ngettext
 from game.input import Act, Input
 from scenes.base import MenuScene
 from scenes.table.coach import first_play, guide_for, start_guided
@@ -43,21 +44,24 @@ class GameCard(Widget):
             bird = bird.copy()
             bird.fill((120, 120, 120), special_flags=pygame.BLEND_RGB_MULT)
         surface.blit(bird, bird.get_rect(center=(rect.centerx, rect.y + 220)))
-        players = f"{self.info.min_players}\u2013{self.info.max_players} players"
+        players = ngettext("{low}\u2013{high} player", "{low}\u2013{high} players",
+                           self.info.max_players).format(low=self.info.min_players,
+                                                         high=self.info.max_players)
         ptxt = assets.text(players, 36, ui.TEXT, "bold")
         surface.blit(ptxt, ptxt.get_rect(midtop=(rect.centerx, rect.y + 340)))
-        pitch = assets.text_block(self.info.pitch, 32, rect.w - 56, ui.TEXT)
+        pitch = assets.text_block(_(self.info.pitch), 32, rect.w - 56, ui.TEXT)
         surface.blit(pitch, (rect.x + 28, rect.y + 400))
         if not self.enabled:
             ribbon = pygame.Rect(0, 0, rect.w - 40, 64)
             ribbon.center = (rect.centerx, rect.y + 220)
             surface.blit(ui.panel(ribbon.size, (24, 24, 30), 14, ui.ACCENT, 3), ribbon)
-            soon = assets.text("Coming soon", 40, ui.ACCENT, "title")
+            soon = assets.text(_("Coming soon"), 40, ui.ACCENT, "title")
             surface.blit(soon, soon.get_rect(center=ribbon.center))
         if self.saved is not None and self.enabled:
             ribbon = pygame.Rect(rect.x + 20, rect.bottom - 66, rect.w - 40, 52)
             surface.blit(ui.panel(ribbon.size, (24, 24, 30), 14, ui.ACCENT, 3), ribbon)
-            words = f"Saved game: {self.saved.progress}" if self.saved.progress else "Saved game"
+            words = (_("Saved game: {progress}").format(progress=self.saved.progress)
+                     if self.saved.progress else _("Saved game"))
             saved = assets.text(words, 32, ui.ACCENT, "bold")
             surface.blit(saved, saved.get_rect(center=ribbon.center))
         if focused:
@@ -65,8 +69,8 @@ class GameCard(Widget):
 
 
 class GameSelect(MenuScene):
-    title = "Choose a game"
-    prompts = ((Act.CONFIRM, "Choose"), (Act.HINT, "Guided game"), (Act.BACK, "Back"))
+    title = N_("Choose a game")
+    prompts = ((Act.CONFIRM, N_("Choose")), (Act.HINT, N_("Guided game")), (Act.BACK, N_("Back")))
 
     def build(self) -> None:
         count = len(GAMES)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.i18n import _
+
 if TYPE_CHECKING:
     from game.context import Context
     from game.scene import Scene
@@ -24,7 +26,7 @@ def continue_game(ctx: Context, match_id: int) -> Scene | str:
 
     saved = ctx.store.load_match(match_id)
     if saved is None:
-        return "That game is no longer saved."
+        return _("That game is no longer saved.")
     try:
         state = resume_state(saved)
     except ReplayError as exc:
@@ -47,6 +49,6 @@ def watch_replay(ctx: Context, match_id: int) -> str:
     try:
         from scenes.replay import watch
     except ImportError:
-        return "Replays are not available"
+        return _("Replays are not available")
     said = watch(ctx, match_id)   # '' when the replay is on screen, else why not
     return said if isinstance(said, str) else ""

@@ -5,9 +5,10 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
+from game.i18n import N_, _, ngettext
 from game.input import Act, Input
 from game.scene import Scene
-from scenes.base import draw_prompts
+from scenes.base import draw_prompts, said
 from scenes.widgets import Button, FocusGroup
 from sprites import ui
 
@@ -29,7 +30,7 @@ class Overlay(Scene):
     transparent = True
     remade_for_language = True   # (its widgets are made in __init__)
     panel_size = (900, 520)
-    prompts: tuple = ((Act.CONFIRM, "Choose"), (Act.BACK, "Back"))
+    prompts: tuple = ((Act.CONFIRM, N_("Choose")), (Act.BACK, N_("Back")))   # English, marked
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -57,7 +58,7 @@ class Overlay(Scene):
         ui.draw_shadowed_panel(surface, self.panel, ui.PANEL, 30, ui.PANEL_LIGHT, 4)
         self.draw_content(surface)
         self.group.draw(surface, self.ctx.assets, self.ctx.pulse)
-        draw_prompts(surface, self.ctx, self.prompts, y=ui.SAFE.bottom)
+        draw_prompts(surface, self.ctx, said(self.prompts), y=ui.SAFE.bottom)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         pass
@@ -67,19 +68,21 @@ class Overlay(Scene):
 
 
 class Confirm(Overlay):
-    """'Are you sure?' with Yes / No; No (or BACK) is focused first."""
+    """'Are you sure?' with Yes / No; No (or BACK) is focused first. The caller gives
+    the words already in the language shown (Yes and No by default)."""
 
     panel_size = (1000, 440)
 
     def __init__(self, ctx: Context, question: str, detail: str, on_yes: Callable[[], object],
-                 yes: str = "Yes", no: str = "No") -> None:
+                 yes: str | None = None, no: str | None = None) -> None:
         super().__init__(ctx)
         self.question = question
         self.detail = detail
         self.on_yes = on_yes
         cx, y = self.panel.centerx, self.panel.bottom - 130
-        no_btn = Button(pygame.Rect(cx + 30, y, 380, 90), no, self.cancel)
-        yes_btn = Button(pygame.Rect(cx - 410, y, 380, 90), yes, self._yes)
+        no_btn = Button(pygame.Rect(cx + 30, y, 380, 90), _("No") if no is None else no, self.cancel)
+        yes_btn = Button(pygame.Rect(cx - 410, y, 380, 90), _("Yes") if yes is None else yes,
+                         self._yes)
         self.group.widgets = [yes_btn, no_btn]
         self.group.focus(no_btn)
 
@@ -99,7 +102,7 @@ class ControllerLost(Overlay):
     """A controller was unplugged mid-game: the game waits here until someone carries on."""
 
     panel_size = (1200, 460)
-    prompts = ((Act.CONFIRM, "Carry on"),)
+    prompts = ((Act.CONFIRM, N_("Carry on")),)
 
     def __init__(self, ctx: Context, device: str, seat_name: str | None = None,
                  game: Scene | None = None) -> None:
@@ -108,7 +111,7 @@ class ControllerLost(Overlay):
         self.seat_name = seat_name
         self.game = game
         self.taker = device
-        btn = Button(pygame.Rect(0, 0, 420, 90), "Carry on", self.resume_game)
+        btn = Button(pygame.Rect(0, 0, 420, 90), _("Carry on"), self.resume_game)
         btn.rect.midbottom = (self.panel.centerx, self.panel.bottom - 50)
         self.group.widgets = [btn]
 
@@ -132,11 +135,12 @@ class ControllerLost(Overlay):
 
     def draw_content(self, surface) -> None:
         a = self.ctx.assets
-        who = f"{self.seat_name}'s controller" if self.seat_name else "A controller"
-        title = a.text(f"{who} disconnected", 56, ui.TEXT, "title")
+        words = (_("{name}'s controller disconnected").format(name=self.seat_name)
+                 if self.seat_name else _("A controller disconnected"))
+        title = a.text(words, 56, ui.TEXT, "title")
         surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.y + 50)))
-        body = a.text_block("The game is paused. Plug it back in, or press A (Enter, or "
-                            "click) on any controller to take over.", 36, self.panel.w - 140,
+        body = a.text_block(_("The game is paused. Plug it back in, or press A (Enter, or "
+                              "click) on any controller to take over."), 36, self.panel.w - 140,
                             ui.TEXT_MUTED)
         surface.blit(body, body.get_rect(midtop=(self.panel.centerx, self.panel.y + 140)))
 
@@ -147,12 +151,12 @@ class StillPlaying(Overlay):
 
     panel_size = (1100, 440)
     countdown = 20.0
-    prompts = ((Act.CONFIRM, "Keep playing"),)
+    prompts = ((Act.CONFIRM, N_("Keep playing")),)
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.left = self.countdown
-        btn = Button(pygame.Rect(0, 0, 460, 90), "Keep playing", self.cancel)
+        btn = Button(pygame.Rect(0, 0, 460, 90), _("Keep playing"), self.cancel)
         btn.rect.midbottom = (self.panel.centerx, self.panel.bottom - 50)
         self.group.widgets = [btn]
 
@@ -170,11 +174,12 @@ class StillPlaying(Overlay):
 
     def draw_content(self, surface) -> None:
         a = self.ctx.assets
-        title = a.text("Still playing?", 64, ui.TEXT, "title")
+        title = a.text(_("Still playing?"), 64, ui.TEXT, "title")
         surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.y + 50)))
         secs = max(0, int(self.left + 0.999))
-        body = a.text(f"This game ends in {secs} seconds unless someone presses a button.",
-                      36, ui.TEXT_MUTED)
+        body = a.text(ngettext("This game ends in {n} second unless someone presses a button.",
+                               "This game ends in {n} seconds unless someone presses a button.",
+                               secs).format(n=secs), 36, ui.TEXT_MUTED)
         surface.blit(body, body.get_rect(midtop=(self.panel.centerx, self.panel.y + 160)))
 
 
@@ -189,7 +194,8 @@ class PrivacyScreen(Overlay):
         self.table = table
         self.seat = seat
         self.seat_name = table.match.seats[seat].name
-        self.prompts = ((Act.CONFIRM, f"{self.seat_name}: show my hand"), (Act.PAUSE, "Pause"))
+        # English, marked: said in the language of the moment, with the seat's name
+        self.prompts = ((Act.CONFIRM, N_("{name}: show my hand")), (Act.PAUSE, N_("Pause")))
 
     @property
     def device(self) -> str | None:
@@ -216,13 +222,14 @@ class PrivacyScreen(Overlay):
         ui.draw_shadowed_panel(surface, self.panel, ui.PANEL, 30, ui.SEAT_COLOURS[
             self.table.match.seats[self.seat].colour % 6], 6)
         a = self.ctx.assets
-        title = a.text(f"{self.seat_name}'s turn", 80, ui.TEXT, "title")
+        title = a.text(_("{name}'s turn").format(name=self.seat_name), 80, ui.TEXT, "title")
         surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.y + 50)))
-        away = a.text("Everyone else, look away", 48, ui.ACCENT, "bold")
+        away = a.text(_("Everyone else, look away"), 48, ui.ACCENT, "bold")
         surface.blit(away, away.get_rect(midtop=(self.panel.centerx, self.panel.y + 190)))
         style = self.ctx.glyphs(self.device) if self.device else self.ctx.glyphs()
-        key = "A" if style == "pad" else "Enter"
-        where = "on your controller" if style == "pad" else "on the keyboard"
-        ask = a.text(f"{self.seat_name}, press {key} {where} to see your hand", 40, ui.TEXT)
+        ask = a.text((_("{name}, press A on your controller to see your hand") if style == "pad"
+                      else _("{name}, press Enter on the keyboard to see your hand"))
+                     .format(name=self.seat_name), 40, ui.TEXT)
         surface.blit(ask, ask.get_rect(midtop=(self.panel.centerx, self.panel.y + 290)))
-        draw_prompts(surface, self.ctx, self.prompts, self.device, y=ui.SAFE.bottom)
+        prompts = tuple((act, _(label).format(name=self.seat_name)) for act, label in self.prompts)
+        draw_prompts(surface, self.ctx, prompts, self.device, y=ui.SAFE.bottom)

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game import i18n
+from game.i18n import N_, _
 from game.input import Act, Input
 from scenes.overlays import Overlay
 from scenes.widgets import Button
@@ -27,22 +29,24 @@ class Pause(Overlay):
     def __init__(self, ctx: Context, game_id: str | None = None,
                  table: TableScene | None = None) -> None:
         self.table = table
-        entries = [("Resume", self.cancel)]
+        entries = [(N_("Resume"), self.cancel)]   # English, marked: said when drawn
         if table is not None and table.keeper.undo_target() is not None:
-            entries.append(("Take back", self.take_back))
+            entries.append((N_("Take back"), self.take_back))
         if table is not None:
-            entries.append(("Seats", self.seats))
-        entries += [("How to play", self.rules), ("Settings", self.settings),
-                    ("Quit to menu", self.quit_to_menu)]
+            entries.append((N_("Seats"), self.seats))
+        entries += [(N_("How to play"), self.rules), (N_("Settings"), self.settings),
+                    (N_("Quit to menu"), self.quit_to_menu)]
         if table is not None and table.keeper.keeping:
-            entries.append(("Abandon game", self.abandon))
+            entries.append((N_("Abandon game"), self.abandon))
+        self.words = [label for label, _fn in entries]
+        self.language = ""
         self.panel_size = (760, 250 + ROW_PITCH * len(entries))
         super().__init__(ctx)
         self.game_id = game_id
         y = self.panel.y + 150
         for label, fn in entries:
             self.group.widgets.append(Button(pygame.Rect(self.panel.x + 130, y, 500, 92),
-                                             label, fn))
+                                             _(label), fn))
             y += ROW_PITCH
 
     def handle(self, event: Input) -> bool:
@@ -67,16 +71,16 @@ class Pause(Overlay):
 
     def quit_to_menu(self) -> None:
         if self.table is not None and self.table.keeper.keeping:
-            line = "The game is kept: choose Continue on the title to carry on."
+            line = _("The game is kept: choose Continue on the title to carry on.")
         else:
-            line = "The game in progress will end."
-        self.ctx.go("confirm", "Leave this game?", line, self._leave,
-                    yes="Leave", no="Keep playing")
+            line = _("The game in progress will end.")
+        self.ctx.go("confirm", _("Leave this game?"), line, self._leave,
+                    yes=_("Leave"), no=_("Keep playing"))
 
     def abandon(self) -> None:
-        self.ctx.go("confirm", "Abandon this game?",
-                    "It ends here and will not be offered to continue.",
-                    self._abandon, yes="Abandon", no="Keep playing")
+        self.ctx.go("confirm", _("Abandon this game?"),
+                    _("It ends here and will not be offered to continue."),
+                    self._abandon, yes=_("Abandon"), no=_("Keep playing"))
 
     def _abandon(self) -> None:
         self.table.keeper.abandon()
@@ -86,5 +90,9 @@ class Pause(Overlay):
         self.ctx.go("title", how="reset")
 
     def draw_content(self, surface) -> None:
-        title = self.ctx.assets.text("Paused", 72, ui.TEXT, "title")
+        if self.language != i18n.current():   # Settings changed the language: say it anew
+            self.language = i18n.current()
+            for widget, label in zip(self.group.widgets, self.words):
+                widget.label = _(label)
+        title = self.ctx.assets.text(_("Paused"), 72, ui.TEXT, "title")
         surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.y + 40)))

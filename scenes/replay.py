@@ -14,6 +14,7 @@ from collections import deque
 from typing import TYPE_CHECKING
 
 from game.engine import GameOver
+from game.i18n import _, pgettext
 from game.input import Act, Input
 from game.replay import Recording, Replayer, ReplayError, find_recording
 from scenes.table.log import LogLine
@@ -175,15 +176,20 @@ class ReplayTable(TableScene):
     # -- words ----------------------------------------------------------------------------
     def status(self) -> str:
         total = len(self.recording.actions)
-        view = ("everyone's view" if self.view_seat is None
-                else f"{self.match.seats[self.view_seat].name}'s view")
-        mode = "paused" if self.paused else f"playing, {self.replay_speed}"
-        return f"Replay \u00b7 move {self.moves_played} of {total} \u00b7 {mode} \u00b7 {view}"
+        view = (_("everyone's view") if self.view_seat is None
+                else _("{name}'s view").format(name=self.match.seats[self.view_seat].name))
+        speed = {"slow": pgettext("replay speed", "slow"),
+                 "normal": pgettext("replay speed", "normal"),
+                 "fast": pgettext("replay speed", "fast")}.get(self.replay_speed,
+                                                               self.replay_speed)
+        mode = _("paused") if self.paused else _("playing, {speed}").format(speed=speed)
+        return _("Replay \u00b7 move {number} of {total} \u00b7 {mode} \u00b7 {view}").format(
+            number=self.moves_played, total=total, mode=mode, view=view)
 
     def prompts(self):
-        return ((Act.CONFIRM, "Play" if self.paused else "Pause"),
-                (Act.LEFT, "Left, Right: a move back, on"), (Act.UP, "Up, Down: speed"),
-                (Act.HINT, "Whose view"), (Act.BACK, "Leave"))
+        return ((Act.CONFIRM, _("Play") if self.paused else _("Pause")),
+                (Act.LEFT, _("Left, Right: a move back, on")), (Act.UP, _("Up, Down: speed")),
+                (Act.HINT, _("Whose view")), (Act.BACK, _("Leave")))
 
     def prompt_bar(self):
         return self.prompts()
@@ -195,7 +201,8 @@ def replay_table(ctx: Context, recording: Recording) -> Scene:
 
     spec = table_spec(recording.game_id)
     if spec is None:
-        raise ReplayError(f"{recording.game_name} has no table in this Birdhouse.")
+        raise ReplayError(_("{game} has no table in this Birdhouse.").format(
+            game=recording.game_name))
     return ReplayTable(ctx, recording, spec.table_class())
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import State
+from game.i18n import N_, _, ngettext
 from game.input import Act, Input
 from game.session import Match
 from game.store import Highlight
@@ -36,9 +37,10 @@ def highlight_lines(h: Highlight | None) -> list[tuple[str, bool]]:
         return []
     lines = []
     if h.new_best:
-        lines.append((f"New best! (was {h.previous_best})", True))
+        lines.append((_("New best! (was {score})").format(score=h.previous_best), True))
     if h.streak >= 2:
-        lines.append((f"{h.streak} wins in a row", True))
+        lines.append((ngettext("{n} win in a row", "{n} wins in a row", h.streak)
+                      .format(n=h.streak), True))
     return lines
 
 
@@ -79,8 +81,8 @@ class Results(MenuScene):
         if not self.listening:
             return ()
         if isinstance(self.group.focused, ScorePanel):
-            return ((Act.DOWN, "Play again or leave"), (Act.BACK, "Main menu"))
-        return ((Act.CONFIRM, "Choose"), (Act.BACK, "Main menu"))
+            return ((Act.DOWN, N_("Play again or leave")), (Act.BACK, N_("Main menu")))
+        return ((Act.CONFIRM, N_("Choose")), (Act.BACK, N_("Main menu")))
 
     @property
     def listening(self) -> bool:
@@ -115,9 +117,9 @@ class Results(MenuScene):
         humans = self.match.humans
         start = humans[0] if len(humans) == 1 else (self.winners or [0])[0]
         y = 850   # the buttons, then the prompt bar below them
-        labels = [("Play again", self.again), ("Main menu", self.menu)]
+        labels = [(_("Play again"), self.again), (_("Main menu"), self.menu)]
         if self.match_id is not None:
-            labels.insert(1, ("Watch replay", self.watch))
+            labels.insert(1, (_("Watch replay"), self.watch))
         w, gap = (480, 80) if len(labels) == 2 else (440, 40)
         x = ui.CANVAS[0] // 2 - (len(labels) * w + (len(labels) - 1) * gap) // 2
         self.group.widgets = panels + [Button(pygame.Rect(x + i * (w + gap), y, w, 86), label, fn)
@@ -144,7 +146,7 @@ class Results(MenuScene):
     def draw_content(self, surface) -> None:
         a = self.ctx.assets
         if self.match_id is not None:   # the number History shows and --replay takes
-            number = a.text(f"Replay: match {self.match_id}", 30, ui.TEXT_MUTED)
+            number = a.text(_("Replay: match {number}").format(number=self.match_id), 30, ui.TEXT_MUTED)
             surface.blit(number, number.get_rect(midleft=(ui.SAFE.x, PROMPT_Y - 26)))
         head = a.text(self.headline(), 80, ui.ACCENT, "title")
         surface.blit(head, head.get_rect(center=(ui.CANVAS[0] // 2, ui.SAFE.top + 50)))
@@ -164,13 +166,14 @@ class Results(MenuScene):
             ui.draw_shape(surface, shape, (rect.x + 44, rect.y + 50), 24, colour)
             label = self.match.seats[seat].name
             if len(self.match.humans) == 1 and self.match.seats[seat].human:
-                label = f"{label} \u00b7 You"
+                label = _("{name} \u00b7 You").format(name=label)
             name = a.text_fit(label, 40, rect.w - 100, ui.TEXT, "title")
             surface.blit(name, name.get_rect(midleft=(rect.x + 80, rect.y + 50)))
             value, counts, keys = self.deciding[seat]
             total = a.text(value, 72, ui.ACCENT if won else ui.TEXT, "title")
             surface.blit(total, total.get_rect(midtop=(rect.centerx, rect.y + 80)))
-            what = a.text_fit(counts + (" \u00b7 Winner" if won else ""), 30, rect.w - 40,
+            what = a.text_fit(_("{counts} \u00b7 Winner").format(counts=counts) if won else counts,
+                              30, rect.w - 40,
                               ui.ACCENT if won else ui.TEXT_MUTED, "bold")
             surface.blit(what, what.get_rect(midtop=(rect.centerx, rect.y + 166)))
             rows = self.breakdown[seat] if seat < len(self.breakdown) else []
@@ -214,7 +217,8 @@ class Results(MenuScene):
             y += ROW
         count = len(shown)
         if count < len(laid):
-            more = a.text(f"+{len(laid) - count} more", 28, ui.TEXT_MUTED)
+            more = a.text(ngettext("+{n} more", "+{n} more", len(laid) - count)
+                          .format(n=len(laid) - count), 28, ui.TEXT_MUTED)
             surface.blit(more, (rect.x + 24, y))
 
     def _draw_highlights(self, surface, rect: pygame.Rect, seat: int) -> int:

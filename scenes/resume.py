@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
+from game.i18n import N_, _
 from game.input import KBM, Act, Input
 from game.session import Match, Seat
 from scenes.base import MenuScene
@@ -26,12 +27,15 @@ if TYPE_CHECKING:
 
 __all__ = ["Rejoin", "SavedGameChoice", "continue_game", "device_name", "ui_name"]
 
+LEVELS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}   # AI levels, shown
+
 
 class Rejoin(MenuScene):
     """Several people played: each takes their seat again with a device before the game
     goes on (Confirm takes the first free seat; Back gives it up)."""
 
-    prompts = ((Act.CONFIRM, "Take a seat"), (Act.BACK, "Leave"), (Act.PAUSE, "Carry on"))
+    prompts = ((Act.CONFIRM, N_("Take a seat")), (Act.BACK, N_("Leave")),
+               (Act.PAUSE, N_("Carry on")))
 
     def __init__(self, ctx: Context, saved: SavedMatch, resume: Resume) -> None:
         self.saved = saved
@@ -40,12 +44,11 @@ class Rejoin(MenuScene):
         self.message = ""
         super().__init__(ctx)
 
-    @property
-    def title(self) -> str:  # type: ignore[override]
-        return f"{ui_name(self.saved.game_id)}: take your seats again"
+    def heading(self) -> str:
+        return _("{game}: take your seats again").format(game=ui_name(self.saved.game_id))
 
     def build(self) -> None:
-        start = Button(pygame.Rect(0, 0, 520, 96), "Carry on", self.start, size=52)
+        start = Button(pygame.Rect(0, 0, 520, 96), _("Carry on"), self.start, size=52)
         start.rect.midtop = (ui.CANVAS[0] // 2, 820)
         self.group.widgets = [start]
 
@@ -57,12 +60,12 @@ class Rejoin(MenuScene):
         if event.act is Act.CONFIRM and owner is None and self.free():
             i = self.free()[0]
             self.seats[i] = _with_device(self.seats[i], event.device)
-            self.message = f"{self.seats[i].name} is back"
+            self.message = _("{name} is back").format(name=self.seats[i].name)
             self.ctx.play("chirp")
             return True
         if event.act is Act.BACK and owner is not None:
             self.seats[owner] = _with_device(self.seats[owner], None)
-            self.message = f"{self.seats[owner].name}'s seat is free again"
+            self.message = _("{name}'s seat is free again").format(name=self.seats[owner].name)
             return True
         if event.act is Act.PAUSE:
             self.start()
@@ -71,7 +74,7 @@ class Rejoin(MenuScene):
 
     def start(self) -> None:
         if self.free():
-            self.message = "Everyone takes a seat first (Confirm on your controller)"
+            self.message = _("Everyone takes a seat first (Confirm on your controller)")
             self.ctx.play("error")
             return
         match = Match(self.saved.game_id, tuple(self.seats), self.saved.seed,
@@ -83,12 +86,14 @@ class Rejoin(MenuScene):
         y = 200
         for seat in self.seats:
             if seat.human:
-                how = ("waiting: press Confirm on your controller or keyboard"
-                       if seat.device is None else f"back, on {device_name(self.ctx, seat.device)}")
+                words = (_("{name} \u00b7 waiting: press Confirm on your controller or keyboard")
+                         if seat.device is None else _("{name} \u00b7 back, on {device}"))
             else:
-                how = f"AI {seat.level.title()}"
+                words = _("{name} \u00b7 AI {level}")
+            level = _(LEVELS[seat.level]) if seat.level in LEVELS else seat.level.title()
             colour = ui.TEXT if seat.human and seat.device is not None else ui.TEXT_MUTED
-            line = a.text(f"{seat.name} \u00b7 {how}", 44, colour, "bold")
+            line = a.text(words.format(name=seat.name, level=level, device=device_name(
+                self.ctx, seat.device) if seat.device else ""), 44, colour, "bold")
             surface.blit(line, (ui.CANVAS[0] // 2 - 560, y))
             y += 88
         if self.message:
@@ -108,8 +113,8 @@ class SavedGameChoice(Overlay):
         self.new_game = new_game
         self.error = ""
         cx, y = self.panel.centerx, self.panel.bottom - 130
-        keep = Button(pygame.Rect(cx - 440, y, 420, 90), "Continue it", self.carry_on)
-        fresh = Button(pygame.Rect(cx + 20, y, 420, 90), "New game", self.fresh)
+        keep = Button(pygame.Rect(cx - 440, y, 420, 90), _("Continue it"), self.carry_on)
+        fresh = Button(pygame.Rect(cx + 20, y, 420, 90), _("New game"), self.fresh)
         self.group.widgets = [keep, fresh]
 
     def carry_on(self) -> None:
@@ -126,7 +131,7 @@ class SavedGameChoice(Overlay):
 
     def draw_content(self, surface) -> None:
         a = self.ctx.assets
-        q = a.text("A game is saved", 56, ui.TEXT, "title")
+        q = a.text(_("A game is saved"), 56, ui.TEXT, "title")
         surface.blit(q, q.get_rect(midtop=(self.panel.centerx, self.panel.y + 44)))
         d = a.text_block(self.error or self.entry.describe(), 36, self.panel.w - 120,
                          ui.ACCENT if self.error else ui.TEXT_MUTED)
@@ -139,9 +144,10 @@ def _with_device(seat: Seat, device: str | None) -> Seat:
 
 def device_name(ctx: Context, device: str) -> str:
     if device == KBM:
-        return "keyboard & mouse"
+        return _("keyboard & mouse")
     pads = [d.id for d in ctx.input.controllers()]
-    return f"controller {pads.index(device) + 1}" if device in pads else "a controller"
+    return (_("controller {number}").format(number=pads.index(device) + 1) if device in pads
+            else _("a controller"))
 
 
 def ui_name(game_id: str) -> str:

@@ -14,11 +14,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game import i18n
+from game.i18n import N_, _
 from game.engine import GAMES
 from game.input import Act, Input
 from game.scene import Scene
-from scenes.base import draw_backdrop, draw_prompts
-from scenes.table.howto import Card, Note, Page, Painter, Picture, Table
+from scenes.base import draw_backdrop, draw_prompts, said
+from scenes.table.howto import Card, Note, Page, Painter, Picture, Table, say
 from scenes.table.spec import table_spec
 from sprites import ui
 
@@ -76,7 +78,7 @@ class PageArt:
         """A table of words centred across the area from ``top``; returns its height.
         The header and the row names are gold; each cell is placed (kind "cell")."""
         a = self.ctx.assets
-        grid = [table.header] + [tuple(row) for row in table.rows]
+        grid = [tuple(say(word) for word in row) for row in (table.header, *table.rows)]
         columns = max(len(row) for row in grid)
         widths = [max(a.font("bold", CELL_SIZE).size(row[c])[0] if c < len(row) else 0
                       for row in grid) + 2 * CELL_PAD for c in range(columns)]
@@ -104,7 +106,7 @@ class PageArt:
     # -- measuring ---------------------------------------------------------------------
     def _note_surface(self, note: Note) -> pygame.Surface:
         a = self.ctx.assets
-        lines = a.wrap(note.text, NOTE_SIZE, NOTE_W - 28, "bold")
+        lines = a.wrap(say(note.text), NOTE_SIZE, NOTE_W - 28, "bold")
         rendered = [a.text(line, NOTE_SIZE, NOTE_INK, "bold") for line in lines]
         step = NOTE_SIZE + 6
         w = max(r.get_width() for r in rendered) + 28
@@ -218,8 +220,9 @@ class PageArt:
             if any(c.label for c in row.cards):
                 for c, rect in zip(row.cards, rects):
                     if c.label:
-                        t = a.text(c.label, LABEL_SIZE, ui.TEXT, "bold")
-                        self._blit(t, t.get_rect(midtop=(rect.centerx, y + 4)), "label", c.label)
+                        label = say(c.label)
+                        t = a.text(label, LABEL_SIZE, ui.TEXT, "bold")
+                        self._blit(t, t.get_rect(midtop=(rect.centerx, y + 4)), "label", label)
                 y += LABEL_H
             for n in p.notes:
                 if n.row == r and 0 <= n.card < len(rects):
@@ -232,14 +235,15 @@ class PageArt:
         self._place_notes(note_spots, notes, box)
 
     def _draw_row_title(self, row, topleft: tuple[int, int]) -> None:
-        t = self.ctx.assets.text(row.title, TITLE_SIZE, ui.TEXT_MUTED, "bold")
+        title = say(row.title)
+        t = self.ctx.assets.text(title, TITLE_SIZE, ui.TEXT_MUTED, "bold")
         x, y = topleft
         if row.then:   # an arrow down from the row above: "this becomes..."
             cx, cy = x + 14, y + TITLE_H // 2 - 4
             pygame.draw.rect(self.surface, ui.ACCENT, (cx - 5, cy - 14, 10, 16))
             pygame.draw.polygon(self.surface, ui.ACCENT, [(cx - 14, cy), (cx + 14, cy), (cx, cy + 16)])
             x += 38
-        self._blit(t, t.get_rect(topleft=(x, y)), "title", row.title)
+        self._blit(t, t.get_rect(topleft=(x, y)), "title", title)
 
     def _draw_card(self, c: Card, img: pygame.Surface, rect: pygame.Rect) -> None:
         surf = self.surface
@@ -254,6 +258,7 @@ class PageArt:
 
     def _draw_tag(self, text: str, centerx: int, top: int) -> None:
         """A badge under a card (what it counts, its place): under it, it hides nothing."""
+        text = say(text)
         t = self.ctx.assets.text(text, 32, ui.TEXT, "title")
         badge = t.get_rect(midtop=(centerx, top)).inflate(24, 2)
         pygame.draw.rect(self.surface, (24, 22, 34), badge, border_radius=badge.h // 2)
@@ -283,7 +288,7 @@ class PageArt:
                 if rects[i].right > right:
                     rects[i].right = right
             for (n, spot), r in zip(items, rects):
-                self._blit(notes[n], r, "note", n.text)
+                self._blit(notes[n], r, "note", say(n.text))
                 sx = max(r.left + 22, min(r.right - 22, spot[0]))
                 start = (sx, r.bottom if side == "above" else r.top)
                 self.arrows.append((start, spot))
@@ -359,8 +364,8 @@ class Rules(Scene):
             paint = _plain_card
             if spec is not None and spec.pages:
                 paint = getattr(importlib.import_module(spec.pages), "paint", _plain_card)
-            self._pages[game_id] = (pages or [Page("How to play", "This game has no How to "
-                                                   "play pages yet.")], paint)
+            self._pages[game_id] = (pages or [Page(N_("How to play"), N_(
+                "This game has no How to play pages yet."))], paint)
         return self._pages[game_id]
 
     @property
@@ -402,7 +407,8 @@ class Rules(Scene):
     def page_art(self) -> PageArt:
         """The current page's pictures, laid out and painted once (per patterns setting)."""
         pages, paint = self._book()
-        key = (self.games[self.game], self.page, self.ctx.settings.colour_patterns)
+        key = (self.games[self.game], self.page, self.ctx.settings.colour_patterns,
+               i18n.current())   # its words are painted in: one per language
         art = self._art.get(key)
         if art is None:
             page = pages[self.page]
@@ -426,13 +432,17 @@ class Rules(Scene):
         ui.draw_shadowed_panel(surface, BODY, ui.PANEL, 28)
         placed: list[Placed] = []
         width = TEXT_W if page.art else BODY.w - 96
-        heading = a.text_block(page.heading, 52, width, ui.ACCENT, "title", 1.1)
+        words = say(page.heading)
+        heading = a.text_block(words, 52, width, ui.ACCENT, "title", 1.1)
         rect = surface.blit(heading, (BODY.x + 48, BODY.y + 30))
-        placed.append(Placed("text", rect, page.heading))
-        body = a.text_block(page.body, TEXT_SIZE, width, ui.TEXT)
+        placed.append(Placed("text", rect, words))
+        words = say(page.body)
+        body = a.text_block(words, TEXT_SIZE, width, ui.TEXT)
         rect = surface.blit(body, (BODY.x + 48, rect.bottom + 18))
-        placed.append(Placed("text", rect, page.body))
-        count = a.text(f"Page {self.page + 1} of {len(self.pages)}", 28, ui.TEXT_MUTED)
+        placed.append(Placed("text", rect, words))
+        count = a.text(_("Page {number} of {count}").format(number=self.page + 1,
+                                                           count=len(self.pages)),
+                       28, ui.TEXT_MUTED)
         rect = surface.blit(count, count.get_rect(bottomleft=(BODY.x + 48, BODY.bottom - 24)))
         placed.append(Placed("text", rect, "page count"))
         if page.art:
@@ -449,10 +459,11 @@ class Rules(Scene):
         for i in range(count):
             centre = (ui.CANVAS[0] // 2 - dots_w // 2 + 20 + i * 40, 920)
             pygame.draw.circle(surface, ui.ACCENT if i == self.page else ui.PANEL_LIGHT, centre, 12)
-        for rect, text, enabled in ((self.prev_rect, "\u2039 Back", self.page > 0),
-                                    (self.next_rect, "Next \u203a", self.page < count - 1)):
+        for rect, text, enabled in ((self.prev_rect, _("\u2039 Back"), self.page > 0),
+                                    (self.next_rect, _("Next \u203a"), self.page < count - 1)):
             surface.blit(ui.panel(rect.size, ui.PANEL if enabled else (30, 34, 44), 18), rect)
             t = a.text(text, 36, ui.TEXT if enabled else ui.TEXT_DIM, "bold")
             surface.blit(t, t.get_rect(center=rect.center))
-        draw_prompts(surface, self.ctx, ((Act.LEFT, "Turn page"), (Act.NEXT, "Next game"),
-                                         (Act.BACK, "Done")), y=ui.SAFE.bottom)
+        draw_prompts(surface, self.ctx, said(((Act.LEFT, N_("Turn page")),
+                                              (Act.NEXT, N_("Next game")),
+                                              (Act.BACK, N_("Done")))), y=ui.SAFE.bottom)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import N_, _, ngettext
 from game.engine import GAMES, Option
 from game.input import KBM, Act, Input
 from game.phones import is_phone, phone_device
@@ -33,7 +34,14 @@ PHONE_ROW_H = (104, 92)     # rows with a QR code: up to five seats, six
 OPTION_W, OPTIONS_PER_ROW = 560, 3   # the game's options, in rows under Players/Hands/Phones
 SEATS_END = (740, 850)      # with options: where seat rows end at most (no phones,
                             # phones), so the notes and Start button clear the prompt bar
-LEVEL_LABELS = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
+LEVEL_LABELS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}   # shown via _()
+
+
+def option_word(option, value) -> str:
+    """A game option's value in the language shown: its words (and On/Off) translated,
+    a number as it is."""
+    word = option.word(value)
+    return _(word) if option.words or isinstance(value, bool) else word
 
 
 class SeatWidget(Widget):
@@ -78,7 +86,7 @@ class SeatStatus(SeatWidget):
             here = phones is not None and phones.is_connected(self.seat)
             ui.draw_shape(surface, "square", (self.rect.x + 34, y), 16,
                           ui.GOOD if here else ui.TEXT_DIM)
-            label = "Phone" if here else "Phone (away)"
+            label = _("Phone") if here else _("Phone (away)")
             text = assets.text_fit(label, 32, self.rect.w - 70, ui.TEXT, "bold")
             surface.blit(text, text.get_rect(midleft=(self.rect.x + 64, y)))
         elif seat.human:
@@ -86,11 +94,11 @@ class SeatStatus(SeatWidget):
             style = self.scene.ctx.glyphs(device) if device else "keys"
             glyph = ui.glyph(assets, style, Act.CONFIRM, 28)
             surface.blit(glyph, glyph.get_rect(midleft=(self.rect.x + 20, y)))
-            label = self.scene.device_label(device) if device else "Any device"
+            label = self.scene.device_label(device) if device else _("Any device")
             text = assets.text_fit(label, 32, self.rect.w - glyph.get_width() - 50, ui.TEXT, "bold")
             surface.blit(text, text.get_rect(midleft=(self.rect.x + 32 + glyph.get_width(), y)))
         else:
-            text = assets.text("AI player", 32, ui.TEXT_MUTED, "bold")
+            text = assets.text(_("AI player"), 32, ui.TEXT_MUTED, "bold")
             surface.blit(text, text.get_rect(midleft=(self.rect.x + 24, y)))
 
 
@@ -112,7 +120,8 @@ class SeatQR(SeatWidget):
 
 
 class SeatSetup(MenuScene):
-    prompts = ((Act.CONFIRM, "Join / choose"), (Act.BACK, "Leave"), (Act.PAUSE, "Start game"))
+    prompts = ((Act.CONFIRM, N_("Join / choose")), (Act.BACK, N_("Leave")),
+               (Act.PAUSE, N_("Start game")))
 
     def __init__(self, ctx: Context, game_id: str) -> None:
         self.info = GAMES[game_id]
@@ -149,9 +158,8 @@ class SeatSetup(MenuScene):
         if not any(s.human for s in self.seats[:self.count]):
             self.join(ctx.input.last_device, quiet=True)
 
-    @property
-    def title(self) -> str:  # type: ignore[override]
-        return f"{self.info.name}: who is playing?"
+    def heading(self) -> str:
+        return _("{game}: who is playing?").format(game=self.info.name)
 
     @property
     def uses_phones(self) -> bool:  # type: ignore[override]
@@ -164,13 +172,13 @@ class SeatSetup(MenuScene):
         g.widgets = []
         counts = [str(n) for n in self.info.player_counts]
         top = 170
-        g.widgets.append(Choice(pygame.Rect(104, top, 560, ROW_H), "Players", counts,
+        g.widgets.append(Choice(pygame.Rect(104, top, 560, ROW_H), _("Players"), counts,
                                 counts.index(str(self.count)), self._set_count, wrap=False))
-        g.widgets.append(Choice(pygame.Rect(684, top, 600, ROW_H), "Hands",
-                                ["Hidden", "Open (teaching)"], int(self.open_hands),
+        g.widgets.append(Choice(pygame.Rect(684, top, 600, ROW_H), _("Hands"),
+                                [_("Hidden"), _("Open (teaching)")], int(self.open_hands),
                                 self._set_open, split=0.3))
-        g.widgets.append(Choice(pygame.Rect(1304, top, 520, ROW_H), "Phones",
-                                ["Off", "On"], int(self.phones_on),
+        g.widgets.append(Choice(pygame.Rect(1304, top, 520, ROW_H), _("Phones"),
+                                [_("Off"), _("On")], int(self.phones_on),
                                 lambda k: self._switch_phones(bool(k)), split=0.45))
         y = top + ROW_H + 24
         options = self.info.options
@@ -178,8 +186,8 @@ class SeatSetup(MenuScene):
             row, column = divmod(n, OPTIONS_PER_ROW)
             rect = pygame.Rect(104 + column * (OPTION_W + 20), y - 12 + row * (ROW_H + 12),
                                OPTION_W, ROW_H)
-            words = [option.word(v) for v in option.values]
-            g.widgets.append(Choice(rect, option.label, words,
+            words = [option_word(option, v) for v in option.values]
+            g.widgets.append(Choice(rect, _(option.label), words,
                                     option.values.index(self.option_values[option.name]),
                                     lambda k, o=option: self._set_option(o, k)))
         if options:
@@ -195,7 +203,7 @@ class SeatSetup(MenuScene):
             g.widgets.append(SeatBadge(pygame.Rect(104, cy - h // 2, 76, h), self, i))
             names = self.names if seat.name in self.names else [seat.name] + self.names
             g.widgets.append(Choice(pygame.Rect(190, cy - h // 2, 400 if phones else 480,
-                                                h), "Name", names, names.index(seat.name),
+                                                h), _("Name"), names, names.index(seat.name),
                                     lambda k, i=i, names=names: self.pick_name(i, names[k]),
                                     split=0.3))
             status = pygame.Rect(610, cy - h // 2, 420, h) if phones else \
@@ -203,8 +211,8 @@ class SeatSetup(MenuScene):
             g.widgets.append(SeatStatus(status, self, i))
             level = pygame.Rect(1050, cy - h // 2, 440, h) if phones else \
                 pygame.Rect(1230, cy - h // 2, 590, h)
-            g.widgets.append(Choice(level, "AI level",
-                                    [LEVEL_LABELS[lv] for lv in AI_LEVELS],
+            g.widgets.append(Choice(level, _("AI level"),
+                                    [_(LEVEL_LABELS[lv]) for lv in AI_LEVELS],
                                     AI_LEVELS.index(seat.level),
                                     lambda k, i=i: self._set(i, level=AI_LEVELS[k]),
                                     enabled=not seat.human, split=0.42))
@@ -213,9 +221,9 @@ class SeatSetup(MenuScene):
             y += row_h + ROW_GAP
         self.note_y = y + 8
         if phones:   # the notes on the left, the button on the right: six rows fit
-            start = Button(pygame.Rect(1304, y + 6, 520, 84), "Start game", self.start, size=48)
+            start = Button(pygame.Rect(1304, y + 6, 520, 84), _("Start game"), self.start, size=48)
         else:
-            start = Button(pygame.Rect(0, 0, 520, 96), "Start game", self.start, size=52)
+            start = Button(pygame.Rect(0, 0, 520, 96), _("Start game"), self.start, size=52)
             start.rect.midtop = (ui.CANVAS[0] // 2, max(y + 100, 800))
         g.widgets.append(start)
         self.start_button = start
@@ -242,9 +250,10 @@ class SeatSetup(MenuScene):
         for i, seat in enumerate(self.seats[:self.count]):
             if not seat.human:
                 self.seats[i] = Seat(seat.name, True, seat.level, seat.colour, device)
-                self._changed(f"{self.device_label(device)} joined as {seat.name}", quiet)
+                self._changed(_("{device} joined as {name}").format(
+                    device=self.device_label(device), name=seat.name), quiet)
                 return True
-        self._changed("Every seat is taken: add a player first", quiet, sound="error")
+        self._changed(_("Every seat is taken: add a player first"), quiet, sound="error")
         return False
 
     def leave(self, device: str) -> bool:
@@ -253,7 +262,7 @@ class SeatSetup(MenuScene):
             return False
         seat = self.seats[index]
         self.seats[index] = Seat(seat.name, False, seat.level, seat.colour, None)
-        self._changed(f"{seat.name} is an AI player again")
+        self._changed(_("{name} is an AI player again").format(name=seat.name))
         return True
 
     def _changed(self, message: str, quiet: bool = False, sound: str = "chirp") -> None:
@@ -283,17 +292,18 @@ class SeatSetup(MenuScene):
         if on and phones is not None:   # a new match: a new session, old links go stale
             if not phones.open(self.info.max_players):
                 self.phones_on = self.ctx.session.phones_on = False
-                self._changed(f"Phones could not start: {phones.failure}", sound="error")
+                self._changed(_("Phones could not start: {why}").format(why=phones.failure),
+                              sound="error")
                 return
         if not on and phones is not None:
-            phones.close("Phones were switched off on the TV.")
+            phones.close(_("Phones were switched off on the TV."))
             for i, seat in enumerate(self.seats):
                 if is_phone(seat.device):
                     self.seats[i] = Seat(seat.name, False, seat.level, seat.colour, None)
         self.phones_on = self.ctx.session.phones_on = on and phones is not None
         self._lobby.clear()
-        self._changed("Phones: scan your seat's code to join" if self.phones_on else
-                      "Phones are off", quiet)
+        self._changed(_("Phones: scan your seat's code to join") if self.phones_on else
+                      _("Phones are off"), quiet)
 
     def update(self, dt: float) -> None:
         """Phones joining (each takes the seat its code names) and what they show."""
@@ -304,17 +314,17 @@ class SeatSetup(MenuScene):
             seat = event.seat
             if event.kind == "join":
                 if seat >= self.count:
-                    phones.error(seat, "That seat is not playing: add a player on the TV.")
+                    phones.error(seat, _("That seat is not playing: add a player on the TV."))
                     continue
                 info = self.seats[seat]
                 self.seats[seat] = Seat(info.name, True, info.level, info.colour,
                                         phone_device(seat))
                 self._lobby.pop(seat, None)
-                self._changed(f"{info.name}'s phone joined")
+                self._changed(_("{name}'s phone joined").format(name=info.name))
             elif event.kind in ("move", "hint"):
-                phones.error(seat, "The game has not started yet.")
+                phones.error(seat, _("The game has not started yet."))
             elif event.kind == "codes":   # the rows now show the new ones
-                self._changed("Too many wrong codes: new codes", sound="error")
+                self._changed(_("Too many wrong codes: new codes"), sound="error")
         match = self.match()
         for seat in sorted(phones.joined):
             if seat >= self.count or not is_phone(self.seats[seat].device):
@@ -324,8 +334,8 @@ class SeatSetup(MenuScene):
                 self._lobby[seat] = key
                 phones.publish(seat, lobby_payload(
                     match, seat, self.info.name,
-                    f"You are {match.seats[seat].name}. The game starts when someone "
-                    "presses Start on the TV."))
+                    _("You are {name}. The game starts when someone presses Start on "
+                      "the TV.").format(name=match.seats[seat].name)))
 
     def handle(self, event: Input) -> bool:
         act, device = event.act, event.device
@@ -340,7 +350,7 @@ class SeatSetup(MenuScene):
             return True
         if act is Act.DEVICE_REMOVED:
             if self.leave(device):
-                self.message = "A controller was unplugged: its seat goes to the AI"
+                self.message = _("A controller was unplugged: its seat goes to the AI")
             return True
         return super().handle(event)
 
@@ -393,7 +403,7 @@ class SeatSetup(MenuScene):
         """Give seat ``index`` the next colour (and shape) no other playing seat uses."""
         taken = {s.colour for i, s in enumerate(self.seats[:self.count]) if i != index}
         colour = self.seats[index].colour
-        for _ in range(6):
+        for _turn in range(6):
             colour = (colour + delta) % 6
             if colour not in taken:
                 seat = self.seats[index]
@@ -417,8 +427,9 @@ class SeatSetup(MenuScene):
     def draw_content(self, surface) -> None:
         a = self.ctx.assets
         humans = sum(1 for s in self.seats[:self.count] if s.human)
-        note = ("Nobody has joined: the AI plays every seat." if humans == 0 else
-                f"{humans} {'person' if humans == 1 else 'people'}, {self.count - humans} AI")
+        note = (_("Nobody has joined: the AI plays every seat.") if humans == 0 else
+                ngettext("{people} person, {ai} AI", "{people} people, {ai} AI", humans)
+                .format(people=humans, ai=self.count - humans))
         if self.message and self.ctx.time - self.message_time < 4:
             note = self.message
         phones = self.ctx.phones
@@ -426,13 +437,13 @@ class SeatSetup(MenuScene):
             width = self.start_button.rect.x - ui.SAFE.x - 24
             txt = a.text_fit(note, 32, width, ui.TEXT)
             surface.blit(txt, (ui.SAFE.x + 8, self.note_y))
-            line = (f"Scan your seat's code with a phone, or open {phones.address()} "
-                    "and type the code.")
+            line = _("Scan your seat's code with a phone, or open {address} and type the "
+                     "code.").format(address=phones.address())
             hint = a.text_fit(line, 28, width, ui.TEXT_MUTED)
             surface.blit(hint, (ui.SAFE.x + 8, self.note_y + 42))
             return
         txt = a.text(note, 32, ui.TEXT)
         surface.blit(txt, txt.get_rect(midtop=(ui.CANVAS[0] // 2, self.note_y)))
-        hint = a.text("Everyone: press A (Enter, or click) on your own device to join.", 30,
+        hint = a.text(_("Everyone: press A (Enter, or click) on your own device to join."), 30,
                       ui.TEXT_MUTED)
         surface.blit(hint, hint.get_rect(midtop=(ui.CANVAS[0] // 2, self.note_y + 44)))

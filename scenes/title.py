@@ -12,8 +12,10 @@ import pygame
 
 from game import layouts
 from game.engine import GAMES
+from game.i18n import N_, _
 from game.input import Act
-from scenes.base import MenuScene, draw_backdrop, draw_prompts
+from game.store import shown
+from scenes.base import MenuScene, draw_backdrop, draw_prompts, said
 from scenes.openers import continue_game
 from scenes.table.spec import table_spec
 from scenes.widgets import Button, Widget
@@ -89,7 +91,7 @@ class ContinueCard(Widget):
     def draw(self, surface, assets, focused, t) -> None:
         rect = self.rect.move(0, -6) if focused else self.rect
         ui.draw_shadowed_panel(surface, rect, ui.PANEL_LIGHT if focused else ui.PANEL, 26)
-        head = assets.text("Continue", 60, ui.ACCENT, "title")
+        head = assets.text(_("Continue"), 60, ui.ACCENT, "title")
         surface.blit(head, head.get_rect(midtop=(rect.centerx, rect.y + 28)))
         words = self.error or self.entry.describe()
         body = assets.text_block(words, 36, rect.w - 60, ui.ACCENT if self.error else ui.TEXT)
@@ -99,19 +101,19 @@ class ContinueCard(Widget):
 
 
 class Title(MenuScene):
-    prompts = ((Act.CONFIRM, "Choose"),)
+    prompts = ((Act.CONFIRM, N_("Choose")),)
     home = True
 
     def build(self) -> None:
         self.layout = layouts.get("title", self.ctx.log, LAYOUT_OBJECTS)
         menu = self.layout.get("menu")
         spacing = int(menu.prop("spacing", 24))
-        entries = [("Play", self.play), ("How to play", self.rules)]
+        entries = [(_("Play"), self.play), (_("How to play"), self.rules)]
         if not self.ctx.options.kiosk:
-            entries.append(("History", self.history))
-        entries.append(("Settings", self.settings))
+            entries.append((_("History"), self.history))
+        entries.append((_("Settings"), self.settings))
         if not self.ctx.options.kiosk:
-            entries.append(("Quit", self.quit))
+            entries.append((_("Quit"), self.quit))
         height = (menu.h - spacing * (len(entries) - 1)) // len(entries)
         height = min(height, 96)
         for i, (label, fn) in enumerate(entries):
@@ -178,6 +180,7 @@ class Title(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         from sprites.birds import FLAP_CYCLE, bird_surface
 
+        self.check_language()
         a = self.ctx.assets
         draw_backdrop(surface)
         fence = self.layout.get("birds")
@@ -194,13 +197,13 @@ class Title(MenuScene):
         logo = self.layout.get("logo")
         self._draw_logo(surface, logo.center)
         self.group.draw(surface, a, self.ctx.pulse)
-        version = a.text("A couch for four bird card games", 30, ui.TEXT_MUTED)
+        version = a.text(_("A couch for four bird card games"), 30, ui.TEXT_MUTED)
         surface.blit(version, version.get_rect(midtop=(logo.center[0], logo.y + logo.h - 40)))
         if self.problem:
-            note = a.text_block(self.problem, 30, 1500, ui.ACCENT)
+            note = a.text_block(shown(self.problem), 30, 1500, ui.ACCENT)
             surface.blit(note, note.get_rect(midtop=(ui.CANVAS[0] // 2, 16)))
         prompts = self.layout.get("prompts")
-        draw_prompts(surface, self.ctx, self.prompts, y=prompts.y + prompts.h)
+        draw_prompts(surface, self.ctx, said(self.prompts), y=prompts.y + prompts.h)
 
     def _draw_logo(self, surface, center) -> None:
         a = self.ctx.assets

@@ -6,8 +6,10 @@ import time
 from pathlib import Path
 from typing import Callable
 
+from game.i18n import N_
 from game.store.base import close_all
-from game.store.db import SYNC_MODES, CannotSave, default_path, open_file, user_data_dir
+from game.store.db import (SYNC_MODES, CannotSave, Words, default_path, open_file, shown,
+                           user_data_dir)
 from game.store.history import HistoryQueries
 from game.store.journal import Journal
 from game.store.records import (Highlight, LevelRecord, MatchSummary, Move, Profile,
@@ -18,8 +20,8 @@ from game.untrusted import said
 
 __all__ = ["APPLICATION_ID", "MIGRATIONS", "SCHEMA_VERSION", "SYNC_MODES", "Highlight",
            "LevelRecord", "MatchSummary", "Move", "Profile", "SavedMatch", "ScorePoint",
-           "SeatRecord", "Stats", "Store", "Unfinished", "cannot_play", "close_all",
-           "default_path", "open_store", "user_data_dir"]
+           "SeatRecord", "Stats", "Store", "Unfinished", "Words", "cannot_play", "close_all",
+           "default_path", "open_store", "shown", "user_data_dir"]
 
 
 class Store(Journal, HistoryQueries):
@@ -75,8 +77,9 @@ def open_store(path: Path | str | None = None, log: logging.Logger | None = None
         db, lock = open_file(path, log, sync)
         return Store(db, path, log, None, lock, sync, clock)
     except CannotSave as exc:
-        line = str(exc)
+        line = exc.args[0] if exc.args and isinstance(exc.args[0], Words) else str(exc)
     except Exception as exc:  # noqa: BLE001 - whatever the disk holds, the game must start
-        line = f"Playing without saving: could not open {path} ({said(exc)})."
+        line = Words.of(N_("Playing without saving: could not open {path} ({why})."),
+                        path=path, why=said(exc))
     log.warning(line)
     return Store.disabled(line, log)

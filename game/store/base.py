@@ -10,7 +10,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterator, Self, Sequence
 
-from game.store.db import FILE_NAME, keep_aside, unlock
+from game.i18n import N_
+from game.store.db import FILE_NAME, Words, keep_aside, unlock
 from game.store.rows import BadRow, SaidBefore, checked
 from game.store.schema import is_damage
 from game.store.sync import Syncer
@@ -111,10 +112,11 @@ class StoreBase:
             except OSError:
                 pass
         if kept:
-            line = (f"{path.name} is damaged ({said(exc)}): kept as {kept}; saving is off until "
-                    "Birdhouse restarts.")
+            line = Words.of(N_("{file} is damaged ({why}): kept as {kept}; saving is off until "
+                               "Birdhouse restarts."), file=path.name, why=said(exc), kept=kept)
         else:
-            line = f"Saving is off: could not {doing} ({said(exc)})."
+            line = Words.of(N_("Saving is off: could not {doing} ({why})."), doing=doing,
+                            why=said(exc))
         self.problem = line
         self.log.warning(line)
 

@@ -6,6 +6,7 @@ import os
 import sqlite3
 from pathlib import Path
 
+from game.i18n import N_, _
 from game.store import schema
 from game.untrusted import bad_copy_path, said
 
@@ -19,6 +20,29 @@ APP_NAME = "birdhouse"
 FILE_NAME = "birdhouse.db"
 BUSY_TIMEOUT_MS = 1000
 SYNC_MODES = ("background", "full")
+
+
+class Words(str):
+    """A line for the log and the screen at once: the English (the log's, and what it
+    is as a string), with its message and values kept so :meth:`shown` can say it in
+    the language on screen when it is drawn (the language may change after start-up)."""
+
+    message: str
+    values: dict[str, object]
+
+    @classmethod
+    def of(cls, message: str, **values: object) -> Words:
+        words = cls(message.format(**values))
+        words.message, words.values = message, values
+        return words
+
+    def shown(self) -> str:
+        return _(self.message).format(**self.values)
+
+
+def shown(line: str) -> str:
+    """``line`` as the screen says it: a :class:`Words` in the language shown."""
+    return line.shown() if isinstance(line, Words) else line
 
 
 class CannotSave(Exception):
@@ -50,26 +74,33 @@ def open_file(path: Path, log: logging.Logger,
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise CannotSave(f"Playing without saving: cannot create {path.parent} "
-                         f"({exc.strerror or exc}).") from None
+        raise CannotSave(Words.of(N_("Playing without saving: cannot create {folder} ({why})."),
+                                  folder=path.parent, why=exc.strerror or exc)) from None
     try:
         lock = take_lock(path)
     except BlockingIOError:
         holder = lock_holder(path)
-        who = f"another Birdhouse (process {holder})" if holder else "another Birdhouse"
-        raise CannotSave(f"Playing without saving: {who} is using {path.name}.") from None
+        if holder:
+            line = Words.of(N_("Playing without saving: another Birdhouse (process {process}) "
+                               "is using {file}."), process=holder, file=path.name)
+        else:
+            line = Words.of(N_("Playing without saving: another Birdhouse is using {file}."),
+                            file=path.name)
+        raise CannotSave(line) from None
     except OSError as exc:
-        raise CannotSave(f"Playing without saving: cannot write in {path.parent} "
-                         f"({exc.strerror or exc}).") from None
+        raise CannotSave(Words.of(N_("Playing without saving: cannot write in {folder} ({why})."),
+                                  folder=path.parent, why=exc.strerror or exc)) from None
     try:
         return connect(path, sync, log), lock
     except schema.Newer as exc:
         unlock(lock)
-        raise CannotSave(f"Playing without saving: {path.name} {said(exc)}; it is left "
-                         "untouched for the newer Birdhouse.") from None
+        raise CannotSave(Words.of(N_("Playing without saving: {file} {why}; it is left "
+                                     "untouched for the newer Birdhouse."),
+                                  file=path.name, why=said(exc))) from None
     except sqlite3.Error as exc:
         unlock(lock)
-        raise CannotSave(f"Playing without saving: cannot use {path} ({said(exc)}).") from None
+        raise CannotSave(Words.of(N_("Playing without saving: cannot use {path} ({why})."),
+                                  path=path, why=said(exc))) from None
     except BaseException:
         unlock(lock)
         raise

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.i18n import ngettext, pgettext
 from game.engine import GAMES
 from game.session import Match, Seat
 
@@ -53,11 +54,16 @@ class Unfinished:
         return spec.name if spec is not None else self.game_id
 
     def describe(self) -> str:
-        """'CuBirds, 4 players, round 2 — Robin, Wren, Finch, Lark'."""
-        parts = [self.game_name, f"{len(self.names)} players"]
+        """'CuBirds, 4 players, round 2 — Robin, Wren, Finch, Lark' (in the language
+        shown: it is said when drawn)."""
+        names = pgettext("between names in a list", ", ").join(self.names)
+        n = len(self.names)
         if self.progress:
-            parts.append(self.progress)
-        return f"{', '.join(parts)} — {', '.join(self.names)}"
+            return ngettext("{game}, {n} player, {progress} \u2014 {names}",
+                            "{game}, {n} players, {progress} \u2014 {names}", n).format(
+                game=self.game_name, n=n, progress=self.progress, names=names)
+        return ngettext("{game}, {n} player \u2014 {names}", "{game}, {n} players \u2014 {names}",
+                        n).format(game=self.game_name, n=n, names=names)
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ Flamingo, that Flamingo makes a flock at once, and the next placement traps four
 from __future__ import annotations
 
 from game.cubirds.rules import Place, Restore
+from game.i18n import N_
 from scenes.table.coach import Guide
 
 
@@ -24,14 +25,14 @@ def point(table, action) -> object:
 GUIDE = Guide(
     seed=8, players=2, moves=3, point=point,
     lessons={
-        "species": "Each turn you land every card of one species from your hand together, "
-                   "at one end of a row. First choose the species.",
-        "end": "Now choose a row end. If that row already has your species, every bird "
-               "between your new cards and the nearest one of them comes into your hand.",
-        "restore": "Your catch left a row with only one species, so a card from the deck "
-                   "joins it. Choose which end it goes to.",
-        "draw": "Your birds trapped nothing, so you may take two cards from the deck. "
-                "More cards give you more chances later.",
-        "flock": "You hold enough of one species for a flock. Fly it and birds go to your "
-                 "collection: 7 species, or 2 species of 3 birds each, wins.",
+        "species": N_("Each turn you land every card of one species from your hand together, "
+                      "at one end of a row. First choose the species."),
+        "end": N_("Now choose a row end. If that row already has your species, every bird "
+                  "between your new cards and the nearest one of them comes into your hand."),
+        "restore": N_("Your catch left a row with only one species, so a card from the deck "
+                      "joins it. Choose which end it goes to."),
+        "draw": N_("Your birds trapped nothing, so you may take two cards from the deck. "
+                   "More cards give you more chances later."),
+        "flock": N_("You hold enough of one species for a flock. Fly it and birds go to your "
+                    "collection: 7 species, or 2 species of 3 birds each, wins."),
     })

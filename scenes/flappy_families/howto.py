@@ -12,6 +12,7 @@ from types import SimpleNamespace
 import pygame
 
 from game.flappy_families.cards import FAMILY_SIZE
+from game.i18n import N_
 from scenes.table.howto import Card, Note, Page, Picture, Row, cards
 from sprites.flappy_families_cards import CARD, FFCards
 
@@ -44,68 +45,68 @@ def paint(ctx, face, height: int) -> pygame.Surface:
 
 
 PAGES = (
-    Page("The goal",
-         "Collect big bird families. A family of 1, 2, 3, 4 or 5 birds scores 1, 3, 6, 10 "
-         "or 15. Two bonus families add 2 and 1 per bird; each predator costs 1.",
+    Page(N_("The goal"),
+         N_("Collect big bird families. A family of 1, 2, 3, 4 or 5 birds scores 1, 3, 6, 10 "
+            "or 15. Two bonus families add 2 and 1 per bird; each predator costs 1."),
          (Picture((Row(cards(bird(FOREST, 0), bird(FOREST, 1), bird(FOREST, 2)) + (Card(FOX, gap=True),),
-                       "At the end of the game"),
-                   Row((Card(("bonus", SEA, 2)), Card(("bonus", SINGERS, 1))), "Bonus families")),
-                  (Note("3 Forest Fliers: 6 points", 0, 1, (0.5, 1.0), "below"),
-                   Note("Predator: minus 1", 0, 3, (0.5, 1.0), "below"))),)),
-    Page("Spot a family",
-         "A card wears its family's colour, icon and name at the top; the bird's own name "
-         "is at the bottom. Every bird of a family counts the same.",
+                       N_("At the end of the game")),
+                   Row((Card(("bonus", SEA, 2)), Card(("bonus", SINGERS, 1))), N_("Bonus families"))),
+                  (Note(N_("3 Forest Fliers: 6 points"), 0, 1, (0.5, 1.0), "below"),
+                   Note(N_("Predator: minus 1"), 0, 3, (0.5, 1.0), "below"))),)),
+    Page(N_("Spot a family"),
+         N_("A card wears its family's colour, icon and name at the top; the bird's own name "
+            "is at the bottom. Every bird of a family counts the same."),
          (Picture((Row(cards(bird(RIVER, 0), bird(RIVER, 1))),),
-                  (Note("The family: colour, icon, name", 0, 0, (0.5, 0.0), "above"),
-                   Note("Same family, another bird", 0, 1, (0.5, 0.92), "below"))),)),
-    Page("The Wild",
-         "Cards lie face down in a grid of 5 by 3; at the start the middle 9 are filled. "
-         "Everyone begins with 4 secret cards in hand.",
+                  (Note(N_("The family: colour, icon, name"), 0, 0, (0.5, 0.0), "above"),
+                   Note(N_("Same family, another bird"), 0, 1, (0.5, 0.92), "below"))),)),
+    Page(N_("The Wild"),
+         N_("Cards lie face down in a grid of 5 by 3; at the start the middle 9 are filled. "
+            "Everyone begins with 4 secret cards in hand."),
          (Picture(tuple(Row(cards(EMPTY, BACK, BACK, BACK, EMPTY)) for _ in range(3)),
-                  (Note("Empty space", 0, 0, (0.5, 0.0), "above"),)),)),
-    Page("Step 1: flip a card",
-         "Your turn starts by turning any card of the Wild face up, for everyone to see. "
-         "You always must.",
+                  (Note(N_("Empty space"), 0, 0, (0.5, 0.0), "above"),)),)),
+    Page(N_("Step 1: flip a card"),
+         N_("Your turn starts by turning any card of the Wild face up, for everyone to see. "
+            "You always must."),
          (Picture((Row(cards(BACK, BACK) + (Card(bird(SEA, 1), mark=True),) + cards(BACK, BACK)),),
-                  (Note("Flipped: a Sea Soarer", 0, 2, (0.5, 1.0), "below"),)),)),
-    Page("Step 2: flip a second card",
-         "Then choose one of three actions. The first: flip a second card. Same family? "
-         "Both go to your hand; if not, both turn back down.",
+                  (Note(N_("Flipped: a Sea Soarer"), 0, 2, (0.5, 1.0), "below"),)),)),
+    Page(N_("Step 2: flip a second card"),
+         N_("Then choose one of three actions. The first: flip a second card. Same family? "
+            "Both go to your hand; if not, both turn back down."),
          (Picture((Row((Card(bird(RIVER, 2), mark=True), Card(BACK), Card(bird(RIVER, 4), mark=True)),
-                       "Same family: keep both"),
+                       N_("Same family: keep both")),
                    Row((Card(bird(RIVER, 2)), Card(BACK), Card(bird(ALPINE, 3))),
-                       "Different: both go back down")),),)),
-    Page("Step 2: take this card",
-         "The second action: take the flipped card into your hand and put one of your "
-         "cards face down in its space. Remember where you hid it!",
-         (Picture((Row((Card(BACK), Card(bird(SEA, 1), mark=True), Card(BACK)), "Before"),
+                       N_("Different: both go back down"))),),)),
+    Page(N_("Step 2: take this card"),
+         N_("The second action: take the flipped card into your hand and put one of your "
+            "cards face down in its space. Remember where you hid it!"),
+         (Picture((Row((Card(BACK), Card(bird(SEA, 1), mark=True), Card(BACK)), N_("Before")),
                    Row((Card(BACK), Card(("yours", FOREST), mark=True), Card(BACK),
-                        Card(bird(SEA, 1), "to hand", gap=True)), "After", then=True)),
-                  (Note("Your Forest Flier, hidden", 1, 1, (0.5, 0.0), "above"),)),)),
-    Page("Step 2: hide 2, draw 2",
-         "The third action: hide two hand cards in empty spaces of the Wild, draw two "
-         "from the deck, and turn the flipped card back down.",
-         (Picture((Row((Card(EMPTY), Card(bird(SEA, 1), mark=True), Card(BACK), Card(EMPTY)), "Before"),
-                   Row((Card(("yours", FOREST), "hidden"), Card(BACK), Card(BACK),
-                        Card(("yours", ALPINE), "hidden")), "After", then=True)),),)),
-    Page("Predators!",
-         "Reveal a fox, cat, stoat or snake and it jumps into your hand: minus 1 point. "
-         "Your turn ends at once, with no migration: a row it leaves empty stays empty.",
-         (Picture((Row(cards(FOX, CAT, STOAT, SNAKE), "The four predators"),
+                        Card(bird(SEA, 1), N_("to hand"), gap=True)), N_("After"), then=True)),
+                  (Note(N_("Your Forest Flier, hidden"), 1, 1, (0.5, 0.0), "above"),)),)),
+    Page(N_("Step 2: hide 2, draw 2"),
+         N_("The third action: hide two hand cards in empty spaces of the Wild, draw two "
+            "from the deck, and turn the flipped card back down."),
+         (Picture((Row((Card(EMPTY), Card(bird(SEA, 1), mark=True), Card(BACK), Card(EMPTY)), N_("Before")),
+                   Row((Card(("yours", FOREST), N_("hidden")), Card(BACK), Card(BACK),
+                        Card(("yours", ALPINE), N_("hidden"))), N_("After"), then=True)),),)),
+    Page(N_("Predators!"),
+         N_("Reveal a fox, cat, stoat or snake and it jumps into your hand: minus 1 point. "
+            "Your turn ends at once, with no migration: a row it leaves empty stays empty."),
+         (Picture((Row(cards(FOX, CAT, STOAT, SNAKE), N_("The four predators")),
                    Row(cards(EMPTY, EMPTY) + (Card(FOX, mark=True),) + cards(EMPTY, EMPTY),
-                       "A fox in a row's last card")),
-                  (Note("Into your hand: the turn ends, the row stays empty", 1, 2, (0.5, 1.0),
+                       N_("A fox in a row's last card"))),
+                  (Note(N_("Into your hand: the turn ends, the row stays empty"), 1, 2, (0.5, 1.0),
                         "below"),)),)),
-    Page("Step 3: migration",
-         "At the end of a turn with no predator, every empty row of the Wild gets five new "
-         "cards from the deck. The game ends the moment the deck is empty.",
-         (Picture((Row(cards(*(EMPTY,) * 5), "An empty row"),
-                   Row(cards(*(BACK,) * 5), "Migration", then=True)),
-                  (Note("Five from the deck", 1, 2, (0.5, 1.0), "below"),)),)),
-    Page("Remember everything",
-         "Watch every flip. With Memory marks on (Seat setup), the table marks the backs you "
-         "have seen and the cards you hid. A known pair is how families grow.",
+    Page(N_("Step 3: migration"),
+         N_("At the end of a turn with no predator, every empty row of the Wild gets five new "
+            "cards from the deck. The game ends the moment the deck is empty."),
+         (Picture((Row(cards(*(EMPTY,) * 5), N_("An empty row")),
+                   Row(cards(*(BACK,) * 5), N_("Migration"), then=True)),
+                  (Note(N_("Five from the deck"), 1, 2, (0.5, 1.0), "below"),)),)),
+    Page(N_("Remember everything"),
+         N_("Watch every flip. With Memory marks on (Seat setup), the table marks the backs you "
+            "have seen and the cards you hid. A known pair is how families grow."),
          (Picture((Row((Card(("seen", RIVER)), Card(BACK), Card(("yours", FOREST)))),),
-                  (Note("Seen: a River Roamer", 0, 0, (0.5, 1.0), "below"),
-                   Note("Hidden by you", 0, 2, (0.5, 1.0), "below"))),)),
+                  (Note(N_("Seen: a River Roamer"), 0, 0, (0.5, 1.0), "below"),
+                   Note(N_("Hidden by you"), 0, 2, (0.5, 1.0), "below"))),)),
 )

@@ -4,6 +4,7 @@ ours, never the rulebook's."""
 from __future__ import annotations
 
 from game.flip_a_bird.rules import CLAIM
+from game.i18n import N_
 from scenes.table.coach import Guide
 
 
@@ -17,14 +18,14 @@ def point(table, action) -> object:
 GUIDE = Guide(
     seed=4, players=3, moves=4, point=point,
     lessons={
-        "turn": "Each turn, draw the top card, or claim the row holds too many birds. "
-                "With 3 players the limit is 8 birds, face-down cards included.",
-        "confirm": "A claim ends the row: everyone tips red (too many) or green (not too "
-                   "many), and the winners share its cards. Claim it?",
-        "play": "Play one card onto the row. The deck's top card decides how: an open "
-                "cage means face up, a covered cage face down, seen only by you.",
-        "tip": "Someone claimed. Tip red if you think the row is over the limit, green if "
-               "not. The side that was right shares the cards.",
-        "pick": "Your side was right: take cards from the row in turn. Four colours make "
-                "a set worth 10 at the end.",
+        "turn": N_("Each turn, draw the top card, or claim the row holds too many birds. "
+                   "With 3 players the limit is 8 birds, face-down cards included."),
+        "confirm": N_("A claim ends the row: everyone tips red (too many) or green (not too "
+                      "many), and the winners share its cards. Claim it?"),
+        "play": N_("Play one card onto the row. The deck's top card decides how: an open "
+                   "cage means face up, a covered cage face down, seen only by you."),
+        "tip": N_("Someone claimed. Tip red if you think the row is over the limit, green if "
+                  "not. The side that was right shares the cards."),
+        "pick": N_("Your side was right: take cards from the row in turn. Four colours make "
+                   "a set worth 10 at the end."),
     })

@@ -7,6 +7,7 @@ from typing import Iterator, Sequence
 
 import pygame
 
+from game.i18n import _, ngettext, pgettext
 from game.store import ScorePoint, Stats
 from scenes.history.words import game_name
 from sprites import ui
@@ -42,7 +43,7 @@ def score_chart(assets, size: tuple[int, int], title: str,
     out.blit(head, (30, 22))
     plot = pygame.Rect(120, 140, w - 170, h - 260)
     if not points:
-        msg = assets.text_block("No finished games here yet.", 34, plot.w, ui.TEXT_MUTED)
+        msg = assets.text_block(_("No finished games here yet."), 34, plot.w, ui.TEXT_MUTED)
         out.blit(msg, msg.get_rect(center=plot.center))
         return out
     yield
@@ -54,7 +55,7 @@ def score_chart(assets, size: tuple[int, int], title: str,
         out.blit(label, label.get_rect(midright=(plot.x - 14, y)))
     pygame.draw.line(out, ui.TEXT_MUTED, plot.bottomleft, plot.bottomright, 3)
     pygame.draw.line(out, ui.TEXT_MUTED, plot.bottomleft, plot.topleft, 3)
-    axis = assets.text("Score", 30, ui.TEXT_MUTED, "bold")
+    axis = assets.text(_("Score"), 30, ui.TEXT_MUTED, "bold")
     out.blit(axis, axis.get_rect(bottomleft=(plot.x - 100, plot.y - 16)))
     n = len(points)
     span = max(n - 1, 1)
@@ -72,18 +73,19 @@ def score_chart(assets, size: tuple[int, int], title: str,
             pygame.draw.circle(out, (20, 24, 34), (x, y), 10)
             pygame.draw.circle(out, ui.TEXT, (x, y), 10, 4)
     yield
-    first = assets.text("oldest", 28, ui.TEXT_MUTED)
-    last = assets.text(f"newest  ({n} {'game' if n == 1 else 'games'})", 28, ui.TEXT_MUTED)
+    first = assets.text(pgettext("chart", "oldest"), 28, ui.TEXT_MUTED)
+    last = assets.text(ngettext("newest  ({n} game)", "newest  ({n} games)", n).format(n=n), 28,
+                       ui.TEXT_MUTED)
     out.blit(first, first.get_rect(midtop=(xy[0][0], plot.bottom + 12)))
     out.blit(last, last.get_rect(topright=(plot.right, plot.bottom + 12)))
     # the legend: a shape and a word for each kind of point
     y = h - 44
     ui.draw_shape(out, "star", (plot.x + 16, y), 15, ui.ACCENT)
-    won = assets.text("won", 30, ui.TEXT)
+    won = assets.text(pgettext("chart", "won"), 30, ui.TEXT)
     out.blit(won, won.get_rect(midleft=(plot.x + 40, y)))
     x = plot.x + 80 + won.get_width()
     pygame.draw.circle(out, ui.TEXT, (x, y), 10, 4)
-    lost = assets.text("did not win", 30, ui.TEXT)
+    lost = assets.text(pgettext("chart", "did not win"), 30, ui.TEXT)
     out.blit(lost, lost.get_rect(midleft=(x + 24, y)))
     return out
 
@@ -114,14 +116,14 @@ def wins_chart(assets, size: tuple[int, int], title: str,
         if wins:
             fill = pygame.Rect(bar_x, cy - 26, max(6, round(bar_w * wins / most)), 52)
             pygame.draw.rect(out, ui.ACCENT, fill.inflate(-8, -8), border_radius=6)
-        number = assets.text(f"{wins} of {played}", 32, ui.TEXT)
+        number = assets.text(_("{wins} of {played}").format(wins=wins, played=played), 32, ui.TEXT)
         out.blit(number, number.get_rect(midleft=(w - 30 - number_w + 16, cy)))
     y = h - 44
     pygame.draw.rect(out, ui.ACCENT, (30, y - 14, 40, 28), border_radius=6)
-    won = assets.text("won", 30, ui.TEXT)
+    won = assets.text(pgettext("chart", "won"), 30, ui.TEXT)
     out.blit(won, won.get_rect(midleft=(80, y)))
     x = 110 + won.get_width()
     pygame.draw.rect(out, ui.TEXT_MUTED, (x, y - 16, 40, 32), 3, border_radius=8)
-    played = assets.text("played", 30, ui.TEXT)
+    played = assets.text(pgettext("chart", "played"), 30, ui.TEXT)
     out.blit(played, played.get_rect(midleft=(x + 50, y)))
     return out

@@ -29,11 +29,12 @@ import pygame
 from game import layouts
 from game.assets import LRU
 from game.engine import GAMES
+from game.i18n import N_, _, ngettext
 from game.input import Act, Input
-from game.store import MatchSummary, SeatRecord, Stats, Store
-from scenes.base import MenuScene, draw_backdrop, draw_prompts
+from game.store import MatchSummary, SeatRecord, Stats, Store, shown
+from scenes.base import MenuScene, draw_backdrop, draw_prompts, said
 from scenes.history.charts import score_chart, wins_chart
-from scenes.history.export import export_match, watch_replay
+from scenes.history.export import Exported, export_match, watch_replay
 from scenes.history.slices import Jobs, one_step
 from scenes.history.words import ALL_GAMES, LEVEL_NAMES, game_name, seat_label, when, winner_line
 from scenes.overlays import Overlay
@@ -140,7 +141,9 @@ def row_picture(assets, s: MatchSummary, size: tuple[int, int]) -> pygame.Surfac
     out = pygame.Surface((width, height), pygame.SRCALPHA)
     head = assets.text(game_name(s.game_id), 36, ui.TEXT, "bold")
     out.blit(head, (0, 0))
-    date = assets.text(f"  \u00b7  {when(s.ended)}  \u00b7  Match {s.id}", 32, ui.TEXT_MUTED)
+    date = assets.text(_("  \u00b7  {date}  \u00b7  Match {number}").format(date=when(s.ended),
+                                                                           number=s.id),
+                       32, ui.TEXT_MUTED)
     out.blit(date, (head.get_width(), head.get_height() - date.get_height()))
     abandoned = s.status == "abandoned"
     won = assets.text(winner_line(s), 34, ui.TEXT_MUTED if abandoned else ui.ACCENT, "bold")
@@ -187,7 +190,7 @@ def draw_seat_line(surface: pygame.Surface, assets, seats: Sequence[SeatRecord],
 class MatchDetail(Overlay):
     """One match, with what can be done with it: watch it again, export it."""
 
-    prompts = ((Act.CONFIRM, "Choose"), (Act.BACK, "Close"))
+    prompts = ((Act.CONFIRM, N_("Choose")), (Act.BACK, N_("Close")))
 
     def __init__(self, ctx, summary: MatchSummary) -> None:
         super().__init__(ctx)
@@ -197,9 +200,9 @@ class MatchDetail(Overlay):
         self.message = ""
         self.failed = False
         self.group.widgets = [
-            Button(place(self.layout, "watch"), "Watch replay", self.watch),
-            Button(place(self.layout, "export"), "Export", self.export),
-            Button(place(self.layout, "close"), "Close", self.cancel)]
+            Button(place(self.layout, "watch"), _("Watch replay"), self.watch),
+            Button(place(self.layout, "export"), _("Export"), self.export),
+            Button(place(self.layout, "close"), _("Close"), self.cancel)]
 
     def watch(self) -> None:
         self.message = watch_replay(self.ctx, self.summary.id)
@@ -207,17 +210,17 @@ class MatchDetail(Overlay):
 
     def export(self) -> None:
         self.message = export_match(self.ctx.store, self.summary.id)
-        self.failed = not self.message.startswith("Saved to ")
+        self.failed = not isinstance(self.message, Exported)
         self.ctx.play("error" if self.failed else "chirp")
 
     def draw_content(self, surface) -> None:
         a, s = self.ctx.assets, self.summary
         box = place(self.layout, "detail_head")
-        head = a.text_fit(f"{game_name(s.game_id)}  \u00b7  Match {s.id}  \u00b7  {when(s.ended)}",
-                          52, box.w, ui.TEXT, "title")
+        head = a.text_fit(_("{game}  \u00b7  Match {number}  \u00b7  {date}").format(
+            game=game_name(s.game_id), number=s.id, date=when(s.ended)), 52, box.w, ui.TEXT, "title")
         surface.blit(head, head.get_rect(midtop=box.midtop))
         if s.status == "abandoned":
-            line = "Abandoned before the end: nobody won. It can still be watched."
+            line = _("Abandoned before the end: nobody won. It can still be watched.")
         else:
             line = s.outcome or winner_line(s)
         box = place(self.layout, "detail_outcome")
@@ -256,7 +259,7 @@ class History(MenuScene):
     """Recent matches and everyone's statistics, with a chart."""
 
     VIEWS = ("matches", "stats")
-    TAB_LABELS = {"matches": "Matches", "stats": "Statistics"}
+    TAB_LABELS = {"matches": N_("Matches"), "stats": N_("Statistics")}   # said with _()
 
     def __init__(self, ctx) -> None:
         self.store: Store = ctx.store
@@ -452,11 +455,12 @@ class History(MenuScene):
         yield
         if game_id is None:
             steps = wins_chart(self.ctx.assets, self.chart_area.size,
-                               f"{name}: wins per game",
+                               _("{name}: wins per game").format(name=name),
                                data, self.games)
         else:
             steps = score_chart(self.ctx.assets, self.chart_area.size,
-                                f"{name}'s scores in {game_name(game_id)}", points)
+                                _("{name}'s scores in {game}").format(
+                                    name=name, game=game_name(game_id)), points)
         chart = yield from steps
         self._charts.put((name, game_id), chart)
         if self.view == "stats" and (self.person_name, self.stat_game) == (name, game_id):
@@ -478,7 +482,7 @@ class History(MenuScene):
         old = getattr(self.group.focused, "key", None)
         widgets: list[Widget] = []
         if self.empty:
-            widgets.append(keyed(Button(place(self.layout, "back"), "Back", self.back), "back"))
+            widgets.append(keyed(Button(place(self.layout, "back"), _("Back"), self.back), "back"))
         elif self.view == "matches":
             widgets += self._match_widgets()
         else:
@@ -494,9 +498,9 @@ class History(MenuScene):
             self.group.focus(rows[-1] if str(old).startswith("row:") else rows[0])
 
     def _match_widgets(self) -> list[Widget]:
-        names = [ALL_GAMES] + [game_name(g) for g in self.games]
+        names = [_(ALL_GAMES)] + [game_name(g) for g in self.games]
         current = 0 if self.game_filter is None else self.games.index(self.game_filter) + 1
-        out: list[Widget] = [keyed(self._choice("filter", "Game", names, current,
+        out: list[Widget] = [keyed(self._choice("filter", _("Game"), names, current,
                                                 self._filter), "filter")]
         first = self.layout.get("row")
         pitch, inset = int(first.prop("pitch", first.h)), self.row_inset()
@@ -506,20 +510,20 @@ class History(MenuScene):
                            self._pictures.get(summary.id), inset)
             row.backing = self.backing(rect)
             out.append(keyed(row, f"row:{i}"))
-        newer = Button(place(self.layout, "newer"), "\u2039 Newer",
+        newer = Button(place(self.layout, "newer"), _("\u2039 Newer"),
                        lambda: self.turn(-1), enabled=self.page > 0, size=40)
-        older = Button(place(self.layout, "older"), "Older \u203a",
+        older = Button(place(self.layout, "older"), _("Older \u203a"),
                        lambda: self.turn(1), enabled=self.page < self.pages - 1, size=40)
         return out + [keyed(newer, "newer"), keyed(older, "older")]
 
     def _stats_widgets(self) -> list[Widget]:
         if not self.people:
             return []
-        names = [ALL_GAMES] + [game_name(g) for g in self.games]
+        names = [_(ALL_GAMES)] + [game_name(g) for g in self.games]
         game = 0 if self.stat_game is None else self.games.index(self.stat_game) + 1
-        return [keyed(self._choice("person", "Player", self.people, self.person,
+        return [keyed(self._choice("person", _("Player"), self.people, self.person,
                                    self._pick_person), "person"),
-                keyed(self._choice("game", "Game", names, game, self._pick_game), "game")]
+                keyed(self._choice("game", _("Game"), names, game, self._pick_game), "game")]
 
     def _choice(self, name: str, label: str, options: Sequence[str], index: int,
                 on_change: Callable[[int], object]) -> Choice:
@@ -565,13 +569,13 @@ class History(MenuScene):
     @property
     def prompts(self) -> tuple:  # type: ignore[override]
         if self.empty:
-            return ((Act.BACK, "Back"),)
+            return ((Act.BACK, N_("Back")),)
         other = self.TAB_LABELS["stats" if self.view == "matches" else "matches"]
         if self.view == "matches":
-            return ((Act.CONFIRM, "Open"), (Act.NEXT, "Older page"), (Act.ALT, other),
-                    (Act.BACK, "Back"))
-        return ((Act.LEFT, "Change"), (Act.NEXT, "Next player"), (Act.ALT, other),
-                (Act.BACK, "Back"))
+            return ((Act.CONFIRM, N_("Open")), (Act.NEXT, N_("Older page")), (Act.ALT, other),
+                    (Act.BACK, N_("Back")))
+        return ((Act.LEFT, N_("Change")), (Act.NEXT, N_("Next player")), (Act.ALT, other),
+                (Act.BACK, N_("Back")))
 
     def handle(self, event: Input) -> bool:
         act = event.act
@@ -599,6 +603,7 @@ class History(MenuScene):
         """A still picture of everything but the focused widget: made again when the
         data changes, patched where focus left and arrived when it moves. A frame blits
         it, draws the focused widget with its breathing ring, and the prompts."""
+        self.check_language()
         focused = self.group.focused
         if self._still is None or self._still.get_size() != surface.get_size():
             self._still = pygame.Surface(surface.get_size(), 0, surface)
@@ -617,7 +622,16 @@ class History(MenuScene):
         surface.blit(self._still, (0, 0))
         if focused is not None:
             focused.draw(surface, self.ctx.assets, True, self.ctx.pulse)
-        draw_prompts(surface, self.ctx, self.prompts)
+        draw_prompts(surface, self.ctx, said(self.prompts))
+
+    def relabel(self) -> None:
+        """The language changed: every picture of words is made again (rows, charts,
+        the title and tabs), and the widgets with them."""
+        self._charts = LRU(6, 18 << 20)
+        self._pictures = LRU(24, 14 << 20)
+        self._bases.clear()
+        self.chart = None
+        self.load()
 
     def _paint(self, area: pygame.Rect) -> None:
         """The still picture within ``area``: the screen, then every unfocused widget
@@ -653,7 +667,7 @@ class History(MenuScene):
         if base is None:
             base = pygame.Surface(ui.CANVAS, 0, 32)
             draw_backdrop(base)
-            title = self.ctx.assets.text("History", 84, ui.TEXT, "title")
+            title = self.ctx.assets.text(_("History"), 84, ui.TEXT, "title")
             base.blit(title, title.get_rect(midleft=place(self.layout, "title").midleft))
             if which != "empty":
                 self._draw_tabs(base, which)
@@ -678,7 +692,7 @@ class History(MenuScene):
         for view, rect in self.tabs.items():
             current = view == shown
             surface.blit(ui.panel(rect.size, ui.PANEL_LIGHT if current else ui.PANEL, 18), rect)
-            label = a.text(self.TAB_LABELS[view], 44, ui.TEXT if current else ui.TEXT_MUTED,
+            label = a.text(_(self.TAB_LABELS[view]), 44, ui.TEXT if current else ui.TEXT_MUTED,
                            "title")
             surface.blit(label, label.get_rect(center=rect.center))
             if current:   # the open tab: underlined, not ringed (the ring is focus)
@@ -688,11 +702,11 @@ class History(MenuScene):
     def empty_lines(self) -> tuple[str, str]:
         """What the screen says when there is nothing to show, and why."""
         if self.store.problem:
-            return "No history to show.", self.store.problem
+            return _("No history to show."), shown(self.store.problem)
         if not self.store.saving:
-            return "No history to show.", "This Birdhouse does not keep its games."
-        return ("No finished games yet.",
-                "Finish a game and it will show up here, with everyone's statistics.")
+            return _("No history to show."), _("This Birdhouse does not keep its games.")
+        return (_("No finished games yet."),
+                _("Finish a game and it will show up here, with everyone's statistics."))
 
     def _draw_empty(self, surface) -> None:
         a = self.ctx.assets
@@ -707,13 +721,14 @@ class History(MenuScene):
 
     def _draw_matches(self, surface) -> None:
         a = self.ctx.assets
-        count = a.text(f"{self.total} {'game' if self.total == 1 else 'games'}", 36,
+        count = a.text(ngettext("{n} game", "{n} games", self.total).format(n=self.total), 36,
                        ui.TEXT_MUTED)
         surface.blit(count, count.get_rect(midright=place(self.layout, "count").midright))
-        page = a.text(f"Page {self.page + 1} of {self.pages}", 36, ui.TEXT, "bold")
+        page = a.text(_("Page {number} of {count}").format(number=self.page + 1,
+                                                           count=self.pages), 36, ui.TEXT, "bold")
         surface.blit(page, page.get_rect(center=place(self.layout, "page").center))
         if not self.rows:
-            none = a.text("No games of this kind yet.", 36, ui.TEXT_MUTED)
+            none = a.text(_("No games of this kind yet."), 36, ui.TEXT_MUTED)
             surface.blit(none, none.get_rect(center=place(self.layout, "no_rows").center))
 
     def stat_rows(self, data=None) -> list[tuple[str, str, tuple]]:
@@ -744,19 +759,20 @@ class History(MenuScene):
             data = self.stats if self.stats is not None else self.by_game
         if isinstance(data, Stats):
             s = data
-            return [("Games played", str(s.played)), ("Wins", str(s.wins)),
-                    ("Win rate", f"{s.win_rate:.0%}"),
-                    ("Best score", "\u2013" if s.best is None else str(s.best)),
-                    ("Average score", "\u2013" if s.average is None else f"{s.average:.1f}"),
-                    ("Winning streak now", str(s.current_streak)),
-                    ("Longest winning streak", str(s.longest_streak))]
+            return [(_("Games played"), str(s.played)), (_("Wins"), str(s.wins)),
+                    (_("Win rate"), f"{s.win_rate:.0%}"),
+                    (_("Best score"), "\u2013" if s.best is None else str(s.best)),
+                    (_("Average score"), "\u2013" if s.average is None else f"{s.average:.1f}"),
+                    (_("Winning streak now"), str(s.current_streak)),
+                    (_("Longest winning streak"), str(s.longest_streak))]
         played = sum(s.played for s in data)
         wins = sum(s.wins for s in data)
         longest = max([s.longest_streak for s in data] + [0])
-        return [("Games played", str(played)), ("Wins", str(wins)),
-                ("Win rate", f"{wins / played:.0%}" if played else "0%"),
-                ("Games tried", f"{len(data)} of {len(self.games)}"),
-                ("Longest winning streak", str(longest))]
+        return [(_("Games played"), str(played)), (_("Wins"), str(wins)),
+                (_("Win rate"), f"{wins / played:.0%}" if played else "0%"),
+                (_("Games tried"), _("{tried} of {count}").format(tried=len(data),
+                                                                  count=len(self.games))),
+                (_("Longest winning streak"), str(longest))]
 
     def level_lines(self, data=None) -> list[tuple[str, str]]:
         """'Against Hard AI': '3 wins in 5 games', for every level this person has met."""
@@ -769,8 +785,9 @@ class History(MenuScene):
                 total[0] += rec.wins
                 total[1] += rec.played
         order = list(LEVEL_NAMES)
-        return [(f"Against {LEVEL_NAMES.get(level, level)} AI",
-                 f"won {wins} of {played}")
+        return [(_("Against {level} AI").format(
+                    level=_(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level),
+                 _("won {wins} of {played}").format(wins=wins, played=played))
                 for level, (wins, played) in sorted(
                     records.items(), key=lambda kv: order.index(kv[0])
                     if kv[0] in order else len(order))]
@@ -778,7 +795,7 @@ class History(MenuScene):
     def _draw_stats(self, surface) -> None:
         a = self.ctx.assets
         if not self.people:
-            line = a.text("Nobody has a record yet: finish a game with a person in it.", 36,
+            line = a.text(_("Nobody has a record yet: finish a game with a person in it."), 36,
                           ui.TEXT_MUTED)
             surface.blit(line, line.get_rect(center=place(self.layout, "no_record").center))
             return

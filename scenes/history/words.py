@@ -4,25 +4,42 @@ from __future__ import annotations
 
 import time
 
+from game import i18n
 from game.engine import GAMES
+from game.i18n import N_, _, pgettext
 from game.store import MatchSummary, SeatRecord
 
-LEVEL_NAMES = {"random": "Random", "easy": "Easy", "normal": "Normal", "hard": "Hard"}
-ALL_GAMES = "All games"
+# English, marked: said with _() where shown
+LEVEL_NAMES = {"random": N_("Random"), "easy": N_("Easy"), "normal": N_("Normal"),
+               "hard": N_("Hard")}
+ALL_GAMES = N_("All games")
 
 
 def when(stamp: float | None) -> str:
-    """'Tue 12 Mar 2024, 14:05' (local time) for a match's end."""
+    """'Tue 12 Mar 2024, 14:05' (local time) for a match's end, its day and month in the
+    language shown (by Babel's calendar data; English as the C library writes it)."""
     if stamp is None:
         return ""
-    return time.strftime("%a %d %b %Y, %H:%M", time.localtime(stamp))
+    local = time.localtime(stamp)
+    code = i18n.current()
+    if code in ("en", i18n.PSEUDO):
+        return time.strftime("%a %d %b %Y, %H:%M", local)
+    try:
+        from datetime import datetime
+
+        from babel.dates import format_datetime
+        return format_datetime(datetime(*local[:6]), "EEE dd MMM y, HH:mm", locale=code)
+    except Exception:   # no calendar data for it: the English date is still a date
+        return time.strftime("%a %d %b %Y, %H:%M", local)
 
 
 def seat_label(seat: SeatRecord) -> str:
     """A person's name, or an AI seat's name with its level: 'Heron (Hard AI)'."""
     if seat.human:
         return seat.name
-    return f"{seat.name} ({LEVEL_NAMES.get(seat.level or '', seat.level or '?')} AI)"
+    level = seat.level or ""
+    return _("{name} ({level} AI)").format(
+        name=seat.name, level=_(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level or "?")
 
 
 def game_name(game_id: str) -> str:
@@ -32,10 +49,13 @@ def game_name(game_id: str) -> str:
 
 def winner_line(summary: MatchSummary) -> str:
     if summary.status == "abandoned":
-        return "Abandoned"
+        return _("Abandoned")
     names = summary.winner_names
     if not names:
-        return "No winner"
+        return _("No winner")
     if len(names) == 1:
-        return f"{names[0]} won"
-    return f"{', '.join(names[:-1])} and {names[-1]} shared the win"
+        return _("{name} won").format(name=names[0])
+    if len(names) == 2:
+        return _("{first} and {second} shared the win").format(first=names[0], second=names[1])
+    return _("{names} and {last} shared the win").format(
+        names=pgettext("between names in a list", ", ").join(names[:-1]), last=names[-1])

@@ -7,8 +7,14 @@ after) with notes whose arrows point at a card or at a spot on it. One model ser
 game: the ``howto`` module gives ``PAGES`` and a ``paint(ctx, face, height)`` that turns
 the game's own card value (``Card.face``) into a surface about ``height`` px tall. A page
 may also show a :class:`Table` of words (a scoring table) above its pictures.
+
+A page's words are English marked with ``N_`` (the catalogue takes them from here) and
+are translated where the Rules scene shows them (:func:`say`), so the language can change
+while the pages are open. Words with a number from the rules in them are a :class:`Said`.
 """
 from __future__ import annotations
+
+from game.i18n import _
 
 from dataclasses import dataclass
 from typing import Callable
@@ -16,6 +22,28 @@ from typing import Callable
 import pygame
 
 Painter = Callable[[object, object, int], pygame.Surface]
+
+
+class Said(str):
+    """Words with {placeholders} filled from the rules (a hand's size): the English
+    filled in, as any string, and the message and values kept to translate it by."""
+
+    message: str
+    values: dict[str, object]
+
+    @classmethod
+    def of(cls, message: str, **values: object) -> Said:
+        said = cls(message.format(**values))
+        said.message, said.values = message, values
+        return said
+
+
+def say(text: str) -> str:
+    """A page's words in the language shown now; a number or an empty word as it is
+    (numbers are not words, and gettext gives its header for '')."""
+    if isinstance(text, Said):
+        return _(text.message).format(**text.values)
+    return _(text) if any(ch.isalpha() for ch in text) else text
 
 
 @dataclass(frozen=True)

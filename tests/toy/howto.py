@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_
 from scenes.table.howto import Note, Page, Picture, Row, cards
 from tests.toy.draw import card_back, card_face
 
@@ -16,11 +17,11 @@ def paint(ctx, face, height: int) -> pygame.Surface:
 
 
 PAGES = (
-    Page("The goal", "Play a card higher than the last one to score it.",
-         (Picture((Row(cards(4, 9), "The pile"),),
-                  (Note("Higher than the last: 9 points", 0, 1, (0.5, 0.0), "above"),)),)),
-    Page("Your turn", "Play any card from your hand onto the pile, or draw one while "
-         "you hold fewer than four. The game ends when every card is played.",
-         (Picture((Row(cards(2, 11, 6), "Your hand"),),
-                  (Note("Any card may be played", 0, 1, (0.5, 1.0), "below"),)),)),
+    Page(N_("The goal"), N_("Play a card higher than the last one to score it."),
+         (Picture((Row(cards(4, 9), N_("The pile")),),
+                  (Note(N_("Higher than the last: 9 points"), 0, 1, (0.5, 0.0), "above"),)),)),
+    Page(N_("Your turn"), N_("Play any card from your hand onto the pile, or draw one while "
+            "you hold fewer than four. The game ends when every card is played."),
+         (Picture((Row(cards(2, 11, 6), N_("Your hand")),),
+                  (Note(N_("Any card may be played"), 0, 1, (0.5, 1.0), "below"),)),)),
 )
