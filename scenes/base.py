@@ -5,7 +5,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import i18n
 from game.i18n import N_, _
 from game.input import Act, Input
 from game.scene import Scene
@@ -56,12 +55,16 @@ class MenuScene(Scene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.group = FocusGroup(ctx=ctx)
-        self.language = i18n.current()
         self.build()
 
+    def language_changed(self) -> None:
+        """The language changed (the App tells every scene on the stack, between frames):
+        the widgets' words were translated when they were made, so they are made again;
+        the scene itself stays, so what a person chose on it is kept."""
+        self.relabel()
+
     def relabel(self) -> None:
-        """The language changed since the widgets were made (their words were translated
-        then): make them again, keeping the focus where it was."""
+        """Make the widgets again, keeping the focus where it was."""
         index = self.group.index
         self.group = FocusGroup(ctx=self.ctx)
         self.build()
@@ -70,15 +73,6 @@ class MenuScene(Scene):
 
     def build(self) -> None:
         """Create the widgets (subclasses)."""
-
-    def language_changed(self) -> None:
-        """Make the widgets again in the new language, the same one focused (the scene
-        itself stays: what a person chose on it is kept)."""
-        index, count = self.group.index, len(self.group.widgets)
-        self.group.widgets = []          # (some builds add to what is there)
-        self.build()
-        if len(self.group.widgets) == count:
-            self.group.index = index
 
     def handle(self, event: Input) -> bool:
         if self.group.handle(event):
@@ -93,7 +87,6 @@ class MenuScene(Scene):
         self.ctx.stack.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.check_language()
         draw_backdrop(surface)
         heading = self.heading()
         if heading:
@@ -106,12 +99,6 @@ class MenuScene(Scene):
         """The title in the language shown now (a screen whose title names something
         gives its own)."""
         return _(self.title) if self.title else ""
-
-    def check_language(self) -> None:
-        """Make the widgets again when the language changed since they were made."""
-        if self.language != i18n.current():
-            self.language = i18n.current()
-            self.relabel()
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """Anything besides the widgets (subclasses)."""

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import i18n
 from game.i18n import N_, _
 from game.input import Act, Input
 from scenes.overlays import Overlay
@@ -38,8 +37,6 @@ class Pause(Overlay):
                     (N_("Quit to menu"), self.quit_to_menu)]
         if table is not None and table.keeper.keeping:
             entries.append((N_("Abandon game"), self.abandon))
-        self.words = [label for label, _fn in entries]
-        self.language = ""
         self.panel_size = (760, 250 + ROW_PITCH * len(entries))
         super().__init__(ctx)
         self.game_id = game_id
@@ -90,9 +87,5 @@ class Pause(Overlay):
         self.ctx.go("title", how="reset")
 
     def draw_content(self, surface) -> None:
-        if self.language != i18n.current():   # Settings changed the language: say it anew
-            self.language = i18n.current()
-            for widget, label in zip(self.group.widgets, self.words):
-                widget.label = _(label)
         title = self.ctx.assets.text(_("Paused"), 72, ui.TEXT, "title")
         surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.y + 40)))

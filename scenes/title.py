@@ -180,7 +180,6 @@ class Title(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         from sprites.birds import FLAP_CYCLE, bird_surface
 
-        self.check_language()
         a = self.ctx.assets
         draw_backdrop(surface)
         fence = self.layout.get("birds")

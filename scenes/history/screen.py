@@ -603,7 +603,6 @@ class History(MenuScene):
         """A still picture of everything but the focused widget: made again when the
         data changes, patched where focus left and arrived when it moves. A frame blits
         it, draws the focused widget with its breathing ring, and the prompts."""
-        self.check_language()
         focused = self.group.focused
         if self._still is None or self._still.get_size() != surface.get_size():
             self._still = pygame.Surface(surface.get_size(), 0, surface)
