@@ -46,7 +46,11 @@ class SettingsScene(MenuScene):
             self.keys[id(row)] = key
             rows.append(row)
 
-        self.languages = i18n.available()
+        # the pseudo-language is a tool for checking screens: offered only to a run started
+        # in it (--lang xx) or set to it, never to players choosing their language
+        checking = i18n.PSEUDO in (self.ctx.options.lang, s.language)
+        self.languages = [code for code in i18n.available()
+                          if code != i18n.PSEUDO or checking]
         shown = i18n.current() if i18n.current() in self.languages else "en"
         if not kiosk:   # (a kiosk's visitors get volumes only)
             # each language by its own name, never translated (flags are not languages)

@@ -170,7 +170,8 @@ def test_the_settings_language_row_switches_the_live_screen_at_once(tmp_path):
     from scenes.title import Title
     from tests.harness import press, show
 
-    app = _app(tmp_path)
+    app = _app(tmp_path, lang=i18n.PSEUDO)       # a run checking its screens
+    i18n.use("en")                                # ... that began in English
     title = show(app, Title(app.ctx))
     title_widgets = list(title.group.widgets)
     pause = show(app, app.make("pause"))          # an overlay: its words made in __init__
@@ -322,3 +323,12 @@ def test_extract_update_and_check_the_catalogues(tmp_path, capsys):
                   encoding="utf-8")
     assert tools_i18n.check(locale, root) == 1                  # the .pot is not current
     assert "not current" in capsys.readouterr().out
+
+
+def test_players_choosing_their_language_are_not_offered_the_pseudo_language(tmp_path):
+    from scenes.settings import SettingsScene
+    from tests.harness import show
+
+    app = _app(tmp_path)
+    scene = show(app, SettingsScene(app.ctx))
+    assert i18n.PSEUDO not in scene.languages and "en" in scene.languages
