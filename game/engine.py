@@ -35,7 +35,7 @@ from types import ModuleType
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Hashable
 
-from game.i18n import _, ngettext
+from game.i18n import _
 
 Action = Hashable
 """Actions are frozen dataclasses (hashable, comparable), never strings."""

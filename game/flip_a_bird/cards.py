@@ -92,7 +92,7 @@ def _build_deck() -> tuple[Card, ...]:
 
     def add(special: str | None, colour: str | None, birds: int, open_back: bool,
             copies: int = 1) -> None:
-        for _ in range(copies):
+        for _copy in range(copies):
             cards.append(Card(len(cards), special, colour, birds, open_back))
 
     # ruling FB-1: per colour five 1-bird, four 2-bird, three 3-bird cards;

@@ -109,9 +109,9 @@ def evaluate_row(row: Sequence[Face]) -> RowEvaluation:
             elif kind == COLOUR_DOUBLE:
                 (beaten if colour in zero_colours else doubled).append((colour, i))
     factor = {colour: 1 for colour in COLOURS}
-    for colour, _ in doubled:
+    for colour, _where in doubled:
         factor[colour] = 2
-    for colour, _ in zeroed:
+    for colour, _where in zeroed:
         factor[colour] = 0
     counted = tuple((i, face[2] * factor[face[1]]) for i, face in enumerate(row)
                     if face[0] == "bird" and i not in removed)
@@ -723,7 +723,7 @@ class State(engine.State):
         meets an empty hand on their turn. Should it happen anyway, that seat sits out.
         """
         if not self.pile:
-            for _ in range(self.num_players):
+            for _seat in range(self.num_players):
                 if self.hands[seat]:
                     break
                 seat = (seat + 1) % self.num_players
