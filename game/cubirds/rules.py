@@ -276,7 +276,8 @@ def _birds(species: str, count: int) -> str:
 
 
 def _cards_text(cards: Sequence[str]) -> str:
-    return pgettext("list separator", ", ").join(_birds(sid, n) for sid, n in counts_of(cards).items())
+    return pgettext("list separator", ", ").join(_birds(sid, n)
+                                                 for sid, n in counts_of(cards).items())
 
 
 def _cards(count: int) -> str:
