@@ -305,7 +305,7 @@ class RowDealt(Event):
 
     def describe(self, names: Sequence[str] | None = None) -> str:
         return _("Row {row} is dealt: {cards}.").format(row=self.row + 1,
-                                                         cards=_cards_text(self.cards))
+                                                        cards=_cards_text(self.cards))
 
 
 @dataclass(frozen=True)
@@ -328,7 +328,7 @@ class HandDealt(Event):
 
     def describe(self, names: Sequence[str] | None = None) -> str:
         return _("{name} is dealt {cards}.").format(name=seat_label(self.seat, names),
-                                                     cards=_cards(len(self.cards)))
+                                                    cards=_cards(len(self.cards)))
 
 
 @dataclass(frozen=True)
@@ -432,7 +432,7 @@ class CardsDrawn(Event):
 
     def describe(self, names: Sequence[str] | None = None) -> str:
         return _("{name} draws {cards}.").format(name=seat_label(self.seat, names),
-                                                  cards=_cards(len(self.cards)))
+                                                 cards=_cards(len(self.cards)))
 
 
 @dataclass(frozen=True)
@@ -493,7 +493,7 @@ class HandDiscarded(Event):
 
     def describe(self, names: Sequence[str] | None = None) -> str:
         return _("{name} discards {cards}.").format(name=seat_label(self.seat, names),
-                                                     cards=_cards(len(self.cards)))
+                                                    cards=_cards(len(self.cards)))
 
 
 # -- the view -------------------------------------------------------------------------

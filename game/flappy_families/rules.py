@@ -78,7 +78,7 @@ def slot_col(slot: int) -> int:
 def slot_label(slot: int) -> str:
     """'row 2, column 3' (1-based, for people)."""
     return _("row {row}, column {column}").format(row=slot // COLS + 1,
-                                                   column=slot % COLS + 1)
+                                                  column=slot % COLS + 1)
 
 
 # -- scoring ----------------------------------------------------------------------------
@@ -259,7 +259,7 @@ class CardFlipped(FFEvent):
                 name=who, card=card_name(self.card),
                 family=family_name(CARD_FAMILY[self.card]), where=slot_label(self.slot))
         return _("{card} at {where} turns face down.").format(card=card_name(self.card),
-                                                               where=slot_label(self.slot))
+                                                              where=slot_label(self.slot))
 
 
 @dataclass(frozen=True, init=False)

@@ -79,12 +79,12 @@ def face_label(face: Face) -> str:
     """Human name of a card face, for logs and prompts."""
     if face[0] == "bird":
         return _("{colour} {birds}-bird card").format(colour=colour_name(face[1]),
-                                                       birds=face[2])
+                                                      birds=face[2])
     kind, colour = face[1], face[2]
     if colour is None:
         return _("'{special}'").format(special=_(SPECIAL_NAMES[kind]))
     return _("'{colour} {special}'").format(colour=colour_name(colour),
-                                             special=_(SPECIAL_NAMES[kind]))
+                                            special=_(SPECIAL_NAMES[kind]))
 
 
 def _build_deck() -> tuple[Card, ...]:

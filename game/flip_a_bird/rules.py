@@ -142,7 +142,7 @@ def score_pile(cards: Iterable[Face]) -> int:
 _BIRDS = tuple(c.birds for c in CARDS)
 _COLOUR = tuple(COLOURS.index(c.colour) if c.colour else -1 for c in CARDS)
 _KIND = tuple(0 if c.special is None else 1 + (NO_SPECIALS, NO_NEIGHBOURS, COLOUR_ZERO,
-                                                COLOUR_DOUBLE).index(c.special)
+                                               COLOUR_DOUBLE).index(c.special)
               for c in CARDS)   # 0 bird, 1 no_specials, 2 neighbours, 3 zero, 4 double
 _OPEN = tuple(c.open_back for c in CARDS)
 _FACES = tuple(c.face for c in CARDS)
@@ -513,7 +513,7 @@ class CardTaken(Event):
 
     def describe(self, names: Sequence[str] | None = None) -> str:
         return _("{name} takes the {card}.").format(name=seat_label(self.seat, names),
-                                                     card=CARDS[self.card].label)
+                                                    card=CARDS[self.card].label)
 
 
 @dataclass(frozen=True)

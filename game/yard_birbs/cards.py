@@ -72,7 +72,7 @@ def species_name(species: int) -> str:
 def card_name(card: tuple) -> str:
     """'Red 12 Crow': what the log and prompts call a card."""
     return _("{suit} {number} {species}").format(suit=suit_name(card[0]), number=card[1],
-                                                  species=species_name(card[2]))
+                                                 species=species_name(card[2]))
 
 
 # -- flocks: points by size, from the rulebook's tables (ruling YB-6) ----------------------

@@ -471,7 +471,7 @@ class AbilitiesDealt(Event):
 
     def describe(self, names=None) -> str:
         shown = _comma().join(_("{token}: {ability}").format(token=t,
-                                                               ability=ABILITIES[a].title)
+                                                             ability=ABILITIES[a].title)
                               for t, a in self.row)
         if self.redeal:
             return _("Abilities are re-dealt {abilities}.").format(abilities=shown)
@@ -596,10 +596,10 @@ class CardBuried(Event):
         card = card_name(self.card)
         if self.src == "yard":
             return _("{name} puts {card} from the yard under the deck.").format(name=who,
-                                                                              card=card)
+                                                                                card=card)
         if self.src == "lifer":
             return _("{name} puts {card} (the old Lifer) under the deck.").format(name=who,
-                                                                                card=card)
+                                                                                  card=card)
         return _("{name} puts {card} under the deck.").format(name=who, card=card)
 
 
@@ -1360,7 +1360,7 @@ class State(engine.State):
 
     def progress(self) -> str:
         return _("round {number} of {rounds}").format(number=max(self.round, 1),
-                                                       rounds=ROUNDS)
+                                                      rounds=ROUNDS)
 
     def outcome(self) -> str:
         """How the game ended, without seat labels (outcome() has no names: the results
