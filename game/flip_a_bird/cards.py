@@ -45,6 +45,7 @@ def colour_name(colour: str) -> str:
     word = _COLOUR_WORDS.get(colour)
     return word() if word else colour
 
+
 Face = tuple  # ("bird", colour, birds) | ("special", kind, colour | None)
 
 

@@ -89,6 +89,7 @@ def kind_name(kind: str) -> str:
     """A flock type ('Colour') in the language shown."""
     return _(KIND_NAMES[kind])
 
+
 # Index = flock size; sizes past the end of a table score its last entry ("6+", "4+").
 COLOUR_POINTS: tuple[int, ...] = (0, 0, 1, 2, 3, 5, 7)
 SPECIES_POINTS: tuple[int, ...] = (0, 0, 1, 4, 6, 8)
