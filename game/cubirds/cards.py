@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from game.i18n import ngettext
+from game.i18n import ngettext, pgettext
 
 
 @dataclass(frozen=True)
@@ -76,3 +76,9 @@ _SHOWN: dict[str, Callable[[int], str]] = {
 def species_name(species: str, count: int = 1) -> str:
     """'Robin' or 'Robins' in the language shown, for log lines and prompts."""
     return _SHOWN[species](count)
+
+
+def birds_text(species: str, count: int) -> str:
+    """'3 Robins' in the language shown (the log's, the table's and the phone's words)."""
+    return pgettext("a count of birds", "{count} {species}").format(
+        count=count, species=species_name(species, count))

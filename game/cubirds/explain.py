@@ -7,7 +7,7 @@ from typing import Sequence
 
 from game.ai.explain import listing
 from game.cubirds.cards import (BIG, FLOCK_OF, FLOCKS_NEEDED, INDEX, SEVEN_SPECIES, SMALL,
-                                species_name)
+                                birds_text, species_name)
 from game.cubirds.rules import (CuBirdsView, DrawTwo, Flock, Pass, Place, Restore,
                                 counts_of, enclose, flock_reward)
 from game.i18n import N_, _, ngettext, pgettext
@@ -70,8 +70,7 @@ def _cards(n: int) -> str:
 
 
 def _birds(species: str, count: int) -> str:
-    return pgettext("a count of birds", "{count} {species}").format(
-        count=count, species=species_name(species, count))
+    return birds_text(species, count)
 
 
 def reason(view: CuBirdsView, action, legal: Sequence, names: Sequence[str] | None = None

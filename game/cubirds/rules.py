@@ -31,7 +31,7 @@ from typing import Any, Mapping, Sequence
 from game import engine
 from game.cubirds.cards import (BIG, COPIES, FLOCK_OF, FLOCKS_NEEDED, HAND_SIZE, INDEX,
                                 NUM_ROWS, NUM_SPECIES, ROW_START, SEVEN_SPECIES, SMALL,
-                                SPECIES, species_name)
+                                SPECIES, birds_text, species_name)
 from game.engine import Event, GameOver, TurnPassed, seat_label
 from game.i18n import N_, _, ngettext, pgettext
 
@@ -271,8 +271,14 @@ def _spread(counts: Sequence[int]) -> list[int]:
 
 
 def _birds(species: str, count: int) -> str:
-    return pgettext("a count of birds", "{count} {species}").format(
-        count=count, species=species_name(species, count))
+    return birds_text(species, count)
+
+
+def end_words(side: str, row: int) -> str:
+    """'Left end of row 2' in the language shown (row counted from 0)."""
+    if side == LEFT:
+        return _("Left end of row {row}").format(row=row + 1)
+    return _("Right end of row {row}").format(row=row + 1)
 
 
 def _cards_text(cards: Sequence[str]) -> str:
