@@ -46,6 +46,12 @@ def colour_name(colour: str) -> str:
     return word() if word else colour
 
 
+def colour_title(colour: str) -> str:
+    """:func:`colour_name` with a capital first letter, to start a sentence ('Blue')."""
+    word = colour_name(colour)
+    return word[:1].upper() + word[1:]
+
+
 Face = tuple  # ("bird", colour, birds) | ("special", kind, colour | None)
 
 

@@ -31,7 +31,7 @@ from game import engine
 from game.engine import Event, GameOver, TurnPassed, seat_label
 from game.i18n import N_, _, ngettext, pgettext
 from game.flip_a_bird.cards import (CARDS, COLOUR_DOUBLE, COLOUR_ZERO, COLOURS, DECK_SIZE,
-                                    NO_NEIGHBOURS, NO_SPECIALS, Card, Face, colour_name)
+                                    NO_NEIGHBOURS, NO_SPECIALS, Card, Face, colour_title)
 
 HAND_SIZE = 2
 PHASE_TURN = "turn"    # draw or claim (with an empty pile: play or claim)
@@ -258,11 +258,6 @@ def describe_action(action: object, names: Sequence[str] | None = None) -> str:
 # Events: enough for a scene to animate every card and every step of a claim
 # ---------------------------------------------------------------------------------
 
-def _capital(word: str) -> str:
-    """``word`` with its first letter a capital (str.capitalize would lower the rest)."""
-    return word[:1].upper() + word[1:]
-
-
 def _tip_word(red: bool | None) -> str:
     return pgettext("colour", "red") if red else pgettext("colour", "green")
 
@@ -433,7 +428,7 @@ class ColourZeroed(Event):
     beats_double: bool
 
     def describe(self, names: Sequence[str] | None = None) -> str:
-        colour = _capital(colour_name(self.colour))
+        colour = colour_title(self.colour)
         if self.beats_double:
             return _("{colour} birds do not count, beating its 'counts double'.").format(
                 colour=colour)
@@ -449,7 +444,7 @@ class ColourDoubled(Event):
 
     def describe(self, names: Sequence[str] | None = None) -> str:
         return _("{colour} birds count double.").format(
-            colour=_capital(colour_name(self.colour)))
+            colour=colour_title(self.colour))
 
 
 @dataclass(frozen=True)

@@ -321,8 +321,8 @@ class CuBirdsGameTable(GameTable):
             if isinstance(value, tuple):
                 r, side = value
                 count = len(self.hand_spr.get(self.chosen, ()))
-                _, taken, start = enclose(list(self.t.shown.rows[r]), self.chosen, count,
-                                          side == LEFT)
+                _row, taken, start = enclose(list(self.t.shown.rows[r]), self.chosen, count,
+                                             side == LEFT)
                 captured = self.rows_spr[r][start:start + len(taken)] if taken else []
                 for s in captured:
                     s.lift, s.outline = PREVIEW_LIFT, ui.ACCENT

@@ -308,7 +308,7 @@ class FlappyFamiliesGameTable(GameTable):
             if sc is not None and sc.card is not None:
                 hand.append(sc.card)
         if step in ("c_card", "c_space"):
-            for family, _ in plan:
+            for family, _slot in plan:
                 card = next((c for c in hand if CARD_FAMILY[c] == family), None)
                 if card is not None:
                     hand.remove(card)

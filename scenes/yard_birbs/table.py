@@ -203,7 +203,7 @@ class YardBirbsGameTable(GameTable):
         if key[0] == "lifer":
             centre = self.geo.lifer_pos()
         else:
-            _, round_, trick, slot = key
+            _kind, round_, trick, slot = key
             feeder = self.disp.feeder
             if ((round_, trick) != (self.t.shown.round, self.t.shown.trick)
                     or slot >= len(feeder) or feeder[slot][1] is None):
