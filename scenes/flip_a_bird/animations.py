@@ -167,7 +167,7 @@ class FlipABirdAnimations(Animations):
     @on(R.CardPlayed)
     def card_played(self, ev: R.CardPlayed, rest) -> Timeline:
         card = CARDS[ev.card]
-        positions, size, _ = self.game.geo.row_layout(len(self.game.row_cards) + 1)
+        positions, size, _gap = self.game.geo.row_layout(len(self.game.row_cards) + 1)
         known = ev.face_up or ev.seat == self.game.hand_seat
         mine = known and not ev.face_up
         sprite = next((s for s in self.game.hand_cards if s.key == ev.card), None)

@@ -296,7 +296,7 @@ class FlipABirdDraw(Chrome):
         if not isinstance(value, R.Play):
             return
         face_up = bool(self.t.shown.play_face_up)
-        positions, size, _ = self.game.geo.row_layout(len(self.game.row_cards) + 1)
+        positions, size, _gap = self.game.geo.row_layout(len(self.game.row_cards) + 1)
         card = CARDS[value.card]
         img = self.game.cards.face(
             card.face, size) if face_up else self.game.cards.back(card.open_back, size)
