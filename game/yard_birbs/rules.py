@@ -763,7 +763,7 @@ class YardBirbsView:
 
     @property
     def prompt(self) -> str:
-        return PHASES[self.phase].prompt
+        return _(PHASES[self.phase].prompt)
 
     def known_cards(self, seat: int) -> tuple[Card, ...]:
         """Cards this viewer knows to be in ``seat``'s hand."""
@@ -1578,45 +1578,45 @@ class Phase:
 
 
 PHASES: dict[str, Phase] = {p.name: p for p in (
-    Phase(PLAY, "Play a card to the feeder", State._moves_play, State._do_play,
+    Phase(PLAY, N_("Play a card to the feeder"), State._moves_play, State._do_play,
           HAND_ZONE, fresh=True),
-    Phase(TAKE, "Take a bird from the feeder", State._moves_take, State._do_take,
+    Phase(TAKE, N_("Take a bird from the feeder"), State._moves_take, State._do_take,
           FEEDER_ZONE, fresh=True),
-    Phase(FLOCK, "Choose a flock for the bird", State._moves_flock, State._do_flock,
+    Phase(FLOCK, N_("Choose a flock for the bird"), State._moves_flock, State._do_flock,
           FLOCK_ZONE),
-    Phase(ABILITY, "Use an ability, or skip", State._moves_ability, State._do_ability,
+    Phase(ABILITY, N_("Use an ability, or skip"), State._moves_ability, State._do_ability,
           ABILITY_ZONE, fresh=True),
-    Phase(LIFER_SWAP_HAND, "Lifer Swap: choose a card from your hand",
+    Phase(LIFER_SWAP_HAND, N_("Lifer Swap: choose a card from your hand"),
           State._moves_pick_hand, State._do_lifer_swap, HAND_ZONE),
-    Phase(FEEDER_SWAP_GIVE, "Feeder Swap: choose a bird of your yard to give",
+    Phase(FEEDER_SWAP_GIVE, N_("Feeder Swap: choose a bird of your yard to give"),
           State._moves_swap_give, State._do_swap_give, YARD_ZONE),
-    Phase(FEEDER_SWAP_TAKE, "Feeder Swap: choose a bird in the feeder to take",
+    Phase(FEEDER_SWAP_TAKE, N_("Feeder Swap: choose a bird in the feeder to take"),
           State._moves_pick_feeder, State._do_swap_take, FEEDER_ZONE),
-    Phase(FEEDER_SWAP_FLOCK, "Feeder Swap: choose a flock for the bird",
+    Phase(FEEDER_SWAP_FLOCK, N_("Feeder Swap: choose a flock for the bird"),
           State._moves_flock, State._do_swap_flock, FLOCK_ZONE),
-    Phase(HAND_FEEDER_TAKE, "Hand to Feeder: choose a bird in the feeder to take",
+    Phase(HAND_FEEDER_TAKE, N_("Hand to Feeder: choose a bird in the feeder to take"),
           State._moves_pick_feeder, State._do_hand_feeder_take, FEEDER_ZONE),
-    Phase(HAND_FEEDER_GIVE, "Hand to Feeder: choose a card from your hand to give",
+    Phase(HAND_FEEDER_GIVE, N_("Hand to Feeder: choose a card from your hand to give"),
           State._moves_pick_hand, State._do_hand_feeder_give, HAND_ZONE),
-    Phase(REFLOCK_BIRD, "Reflock: choose a bird to move",
+    Phase(REFLOCK_BIRD, N_("Reflock: choose a bird to move"),
           State._moves_reflock_bird, State._do_reflock_bird, YARD_ZONE),
-    Phase(REFLOCK_FLOCK, "Reflock: choose where it goes",
+    Phase(REFLOCK_FLOCK, N_("Reflock: choose where it goes"),
           State._moves_reflock_flock, State._do_reflock_flock, FLOCK_ZONE),
-    Phase(MERGE_FIRST, "Merge: choose a flock",
+    Phase(MERGE_FIRST, N_("Merge: choose a flock"),
           State._moves_merge_first, State._do_merge_first, MERGE_ZONE),
-    Phase(MERGE_SECOND, "Merge: choose the flock to join it with",
+    Phase(MERGE_SECOND, N_("Merge: choose the flock to join it with"),
           State._moves_merge_second, State._do_merge_second, MERGE_ZONE),
-    Phase(BIRDSEED_BURY, "Birdseed: choose a card to put under the deck",
+    Phase(BIRDSEED_BURY, N_("Birdseed: choose a card to put under the deck"),
           State._moves_pick_hand, State._do_bury, HAND_ZONE, fresh=True),
-    Phase(FLY_OFF_BIRD, "Fly Off: choose a solo bird",
+    Phase(FLY_OFF_BIRD, N_("Fly Off: choose a solo bird"),
           State._moves_fly_off, State._do_fly_off, YARD_ZONE),
-    Phase(FLY_OFF_BURY, "Fly Off: choose a card to put under the deck",
+    Phase(FLY_OFF_BURY, N_("Fly Off: choose a card to put under the deck"),
           State._moves_pick_hand, State._do_bury, HAND_ZONE, fresh=True),
-    Phase(OVER, "The game is over", State._no_moves, State._no_move, "", fresh=True),
+    Phase(OVER, N_("The game is over"), State._no_moves, State._no_move, "", fresh=True),
 )}
 
 PHASE_PROMPTS: dict[str, str] = {name: phase.prompt for name, phase in PHASES.items()}
-"""Each phase's prompt by name (read from PHASES)."""
+"""Each phase's prompt by name (read from PHASES), in English: shown through ``_()``."""
 
 
 def new_state(num_players: int, seed: int | None = None, **options) -> State:
