@@ -5,7 +5,6 @@ from dataclasses import dataclass, field, replace
 from typing import Sequence
 
 from game.engine import GAMES
-from game.i18n import _, pgettext
 
 SEAT_NAMES = ("Robin", "Wren", "Finch", "Lark", "Jay", "Kestrel", "Plover", "Swift",
               "Heron", "Dunnock", "Linnet", "Tern")
@@ -59,11 +58,10 @@ class Match:
         """'Ana wins!' / 'Ana and Ben share the win!' (short enough for any banner)."""
         names = [self.seats[w].name for w in winners]
         if not names:
-            return _("Game over")
+            return "Game over"
         if len(names) == 1:
-            return _("{name} wins!").format(name=names[0])
-        return _("{names} and {last} share the win!").format(
-            names=pgettext("list separator", ", ").join(names[:-1]), last=names[-1])
+            return f"{names[0]} wins!"
+        return f"{', '.join(names[:-1])} and {names[-1]} share the win!"
 
 
 def default_seats(count: int, humans: int = 1, level: str = "normal") -> tuple[Seat, ...]:

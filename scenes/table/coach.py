@@ -140,10 +140,7 @@ class GuideOffer(Overlay):
     BACK goes back to Game select without deciding (the next pick asks again)."""
 
     panel_size = (1160, 500)
-
-    @property
-    def prompts(self) -> tuple[tuple[Act, str], ...]:
-        return ((Act.CONFIRM, _("Choose")), (Act.BACK, _("Back")))
+    prompts = ((Act.CONFIRM, N_("Choose")), (Act.BACK, N_("Back")))   # drawn through said()
 
     def __init__(self, ctx: Context, game_id: str,
                  just_play: Callable[[], object]) -> None:

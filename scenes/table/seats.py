@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import _
+from game.i18n import N_, _
 from game.input import Act, Input
 from game.phones import is_phone
 from scenes.overlays import Overlay
@@ -42,10 +42,7 @@ class SeatReturn(Overlay):
     seat it stood away from to take it back; anyone may answer Not now."""
 
     panel_size = (1300, 520)
-
-    @property
-    def prompts(self) -> tuple[tuple[Act, str], ...]:
-        return ((Act.CONFIRM, _("Choose")), (Act.BACK, _("Not now")))
+    prompts = ((Act.CONFIRM, N_("Choose")), (Act.BACK, N_("Not now")))   # drawn through said()
 
     def __init__(self, ctx, table, device: str) -> None:
         super().__init__(ctx)
@@ -109,10 +106,7 @@ class SeatsMenu(Overlay):
     """Pause > Seats: every seat with who plays it; a seat can go to another controller
     (or the keyboard), to the AI, back to a person, or swap players with another seat."""
 
-
-    @property
-    def prompts(self) -> tuple[tuple[Act, str], ...]:
-        return ((Act.CONFIRM, _("Choose")), (Act.BACK, _("Back")))
+    prompts = ((Act.CONFIRM, N_("Choose")), (Act.BACK, N_("Back")))   # drawn through said()
 
     def __init__(self, ctx, table) -> None:
         self.table = table

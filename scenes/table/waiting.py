@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import _
+from game.i18n import N_, _
 from game.input import Act, Input
 from scenes.overlays import Overlay
 from scenes.widgets import Button
@@ -15,10 +15,7 @@ from sprites import ui
 
 class PhoneWaiting(Overlay):
     panel_size = (1300, 560)
-
-    @property
-    def prompts(self) -> tuple[tuple[Act, str], ...]:
-        return ((Act.CONFIRM, _("Choose")),)
+    prompts = ((Act.CONFIRM, N_("Choose")),)   # drawn through said()
 
     def __init__(self, ctx, table, seat: int) -> None:
         super().__init__(ctx)
