@@ -125,7 +125,7 @@ class SeatsMenu(Overlay):
         buttons = []
         y = self.panel.y + TOP
         for seat in seats:
-            label = "{name} \u00b7 {holder}".format(
+            label = _("{name} \u00b7 {holder}").format(
                 name=self.table.match.seats[seat].name,
                 holder=holder_words(self.ctx, self.table, seat))
             rect = pygame.Rect(self.panel.x + 150, y + seat * (ROW_H + ROW_GAP),
