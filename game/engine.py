@@ -32,8 +32,10 @@ import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, fields, is_dataclass
 from types import ModuleType
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Hashable
+
+from game.i18n import _
 
 Action = Hashable
 """Actions are frozen dataclasses (hashable, comparable), never strings."""
@@ -46,15 +48,21 @@ class IllegalAction(ValueError):
 def seat_label(seat: int | None, names: Sequence[str] | None = None) -> str:
     """How a seat is called in the game log: its name if known, else 'Player N'."""
     if seat is None:
-        return "Nobody"
+        return _("Nobody")
     if names and 0 <= seat < len(names):
         return names[seat]
-    return f"Player {seat + 1}"
+    return _("Player {number}").format(number=seat + 1)
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:
     """'1 card', '3 cards' — small helper for describe() lines."""
     return f"{count} {word if count == 1 else (many or word + 's')}"
+
+
+def list_of(items: Iterable[str]) -> str:
+    """'A', 'A and B', 'A and B and C': names joined as the log has always joined them,
+    with the joining word translated."""
+    return _(" and ").join(items)
 
 
 @dataclass(frozen=True)
@@ -76,7 +84,7 @@ class TurnPassed(Event):
     seat: int
 
     def describe(self, names: Sequence[str] | None = None) -> str:
-        return f"{seat_label(self.seat, names)} is up."
+        return _("{name} is up.").format(name=seat_label(self.seat, names))
 
 
 @dataclass(frozen=True)
@@ -87,9 +95,12 @@ class GameOver(Event):
     reason: str
 
     def describe(self, names: Sequence[str] | None = None) -> str:
-        who = " and ".join(seat_label(w, names) for w in self.winners)
-        verb = "share the win" if len(self.winners) > 1 else "wins"
-        return f"{who} {verb}: {self.reason}."
+        reason = _(self.reason) if self.reason else ""
+        if len(self.winners) > 1:
+            return _("{names} share the win: {reason}.").format(
+                names=list_of(seat_label(w, names) for w in self.winners), reason=reason)
+        who = seat_label(self.winners[0], names) if self.winners else ""
+        return _("{name} wins: {reason}.").format(name=who, reason=reason)
 
 
 @dataclass(frozen=True)

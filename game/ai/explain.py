@@ -20,27 +20,29 @@ import importlib
 from typing import Any, Callable, Sequence
 
 from game.engine import GAMES, Action, State, rules_module
+from game.i18n import N_, _, ngettext
 
 # The hint line: the move in words, then its reason as a sentence of its own. A move
 # that already ends in "!" or "?" ("Claim: too many birds!") takes no full stop.
-LINE = "{move}. {reason}."
-LINE_MARKED = "{move} {reason}."
-ONLY_LINE = "{move} (your only legal move). {reason}."
-ONLY_LINE_MARKED = "{move} (your only legal move) {reason}."
-BARE_LINE = "{move}."
+# (In English, marked for the catalogue; translated where the line is made.)
+LINE = N_("{move}. {reason}.")
+LINE_MARKED = N_("{move} {reason}.")
+ONLY_LINE = N_("{move} (your only legal move). {reason}.")
+ONLY_LINE_MARKED = N_("{move} (your only legal move) {reason}.")
+BARE_LINE = N_("{move}.")
 BARE_LINE_MARKED = "{move}"
-ONLY_BARE_LINE = "{move} (your only legal move)."
-ONLY_BARE_LINE_MARKED = "{move} (your only legal move)"
+ONLY_BARE_LINE = N_("{move} (your only legal move).")
+ONLY_BARE_LINE_MARKED = N_("{move} (your only legal move)")
 _LINES = {(True, False, False): LINE, (True, True, False): LINE_MARKED,
           (True, False, True): ONLY_LINE, (True, True, True): ONLY_LINE_MARKED,
           (False, False, False): BARE_LINE, (False, True, False): BARE_LINE_MARKED,
           (False, False, True): ONLY_BARE_LINE, (False, True, True): ONLY_BARE_LINE_MARKED}
 
 # Lists and counts the games' reasons share.
-PAIR = "{first} and {last}"
-SERIES = "{first}, {rest}"
-ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
-ORDINAL = "{n}th"
+PAIR = N_("{first} and {last}")
+SERIES = N_("{first}, {rest}")
+ORDINALS = {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd")}
+ORDINAL = N_("{n}th")
 
 Reason = Callable[[Any, Action, Sequence[Action], Sequence[str] | None], str]
 
@@ -73,6 +75,8 @@ def line(game_id: str, view: Any, action: Action, legal: Sequence[Action],
     move = describe(game_id, action, names).rstrip(".")
     why = reason(game_id, view, action, legal, names)
     template = _LINES[bool(why), move.endswith(("!", "?")), len(legal) == 1]
+    if template != BARE_LINE_MARKED:     # "{move}" alone has no words to translate
+        template = _(template)
     return template.format(move=move, reason=why[:1].upper() + why[1:])
 
 
@@ -90,21 +94,22 @@ def listing(parts: Sequence[str]) -> str:
         return ""
     if len(parts) == 1:
         return parts[0]
-    last = PAIR.format(first=parts[-2], last=parts[-1])
+    last = _(PAIR).format(first=parts[-2], last=parts[-1])
     for part in reversed(parts[:-2]):
-        last = SERIES.format(first=part, rest=last)
+        last = _(SERIES).format(first=part, rest=last)
     return last
 
 
 def by_count(count: int, one: str, many: str) -> str:
-    """The template for ``count`` things: ``one`` or ``many`` (ngettext's choice, until
-    the gettext pass gives each language its own plural forms)."""
-    return one if count == 1 else many
+    """The template for ``count`` things, ``one`` or ``many`` in the language shown
+    (ngettext's choice, by that language's plural forms). The games' reasons mark their
+    pairs with ``ngettext`` where they are written, so the catalogue holds them."""
+    return ngettext(one, many, count)
 
 
 def ordinal(n: int) -> str:
     """'1st', '2nd', '3rd', '4th'."""
-    return ORDINALS.get(n, ORDINAL.format(n=n))
+    return _(ORDINALS[n]) if n in ORDINALS else _(ORDINAL).format(n=n)
 
 
 __all__ = ["LINE", "by_count", "describe", "explainer", "hint_line", "line", "listing",

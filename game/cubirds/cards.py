@@ -8,6 +8,9 @@ actions are always listed in it, so what a seat sees never depends on hidden ord
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
+
+from game.i18n import ngettext, pgettext
 
 
 @dataclass(frozen=True)
@@ -56,6 +59,26 @@ FLOCK_OF = 3       # ... with at least this many birds each
 assert DECK_SIZE == 110, "ruling CB-1: the deck holds 110 cards"
 
 
+# Each species' common name in the language shown, singular or plural by count; the ids
+# and NAMES/PLURALS above stay English (keys, saves, tests).
+_SHOWN: dict[str, Callable[[int], str]] = {
+    "flamingo": lambda n: ngettext("Flamingo", "Flamingos", n),
+    "owl": lambda n: ngettext("Owl", "Owls", n),
+    "toucan": lambda n: ngettext("Toucan", "Toucans", n),
+    "duck": lambda n: ngettext("Duck", "Ducks", n),
+    "parrot": lambda n: ngettext("Parrot", "Parrots", n),
+    "magpie": lambda n: ngettext("Magpie", "Magpies", n),
+    "reed_warbler": lambda n: ngettext("Reed Warbler", "Reed Warblers", n),
+    "robin": lambda n: ngettext("Robin", "Robins", n),
+}
+
+
 def species_name(species: str, count: int = 1) -> str:
-    """'Robin' or 'Robins', for log lines and prompts."""
-    return NAMES[species] if count == 1 else PLURALS[species]
+    """'Robin' or 'Robins' in the language shown, for log lines and prompts."""
+    return _SHOWN[species](count)
+
+
+def birds_text(species: str, count: int) -> str:
+    """'3 Robins' in the language shown (the log's, the table's and the phone's words)."""
+    return pgettext("a count of birds", "{count} {species}").format(
+        count=count, species=species_name(species, count))

@@ -31,8 +31,9 @@ from typing import Any, Mapping, Sequence
 from game import engine
 from game.cubirds.cards import (BIG, COPIES, FLOCK_OF, FLOCKS_NEEDED, HAND_SIZE, INDEX,
                                 NUM_ROWS, NUM_SPECIES, ROW_START, SEVEN_SPECIES, SMALL,
-                                SPECIES, species_name)
-from game.engine import Event, GameOver, TurnPassed, plural, seat_label
+                                SPECIES, birds_text, species_name)
+from game.engine import Event, GameOver, TurnPassed, seat_label
+from game.i18n import N_, _, ngettext, pgettext
 
 LEFT, RIGHT = "left", "right"
 SIDES = (LEFT, RIGHT)
@@ -46,10 +47,10 @@ TWO_FLOCKS = "two_flocks"
 DECK_OUT = "deck_out"
 TURN_LIMIT_REACHED = "turn_limit"
 REASONS = {
-    SEVEN: "7 species",
-    TWO_FLOCKS: "two flocks of 3+",
-    DECK_OUT: "the deck ran out",
-    TURN_LIMIT_REACHED: "the turn limit was reached",
+    SEVEN: N_("7 species"),
+    TWO_FLOCKS: N_("two flocks of 3+"),
+    DECK_OUT: N_("the deck ran out"),
+    TURN_LIMIT_REACHED: N_("the turn limit was reached"),
 }
 
 TURN_LIMIT = 3000
@@ -151,16 +152,22 @@ _DRAW = [DrawTwo(True), DrawTwo(False)]
 def describe_action(action: Any, names: Sequence[str] | None = None) -> str:
     """A short label of a move for prompts, hints and logs ("Draw 2 cards")."""
     if isinstance(action, Place):
-        return (f"Place your {species_name(action.species, 2)} at the {action.side} "
-                f"end of row {action.row + 1}")
+        if action.side == LEFT:
+            text = _("Place your {species} at the left end of row {row}")
+        else:
+            text = _("Place your {species} at the right end of row {row}")
+        return text.format(species=species_name(action.species, 2), row=action.row + 1)
     if isinstance(action, Restore):
-        return f"Add the card at the {action.side} end"
+        if action.side == LEFT:
+            return _("Add the card at the left end")
+        return _("Add the card at the right end")
     if isinstance(action, DrawTwo):
-        return "Draw 2 cards" if action.take else "Don't draw"
+        return _("Draw 2 cards") if action.take else _("Don't draw")
     if isinstance(action, Flock):
-        return f"Complete a flock of {species_name(action.species, 2)}"
+        return _("Complete a flock of {species}").format(
+            species=species_name(action.species, 2))
     if isinstance(action, Pass):
-        return "Complete no flock"
+        return _("Complete no flock")
     return repr(action)
 
 
@@ -264,11 +271,23 @@ def _spread(counts: Sequence[int]) -> list[int]:
 
 
 def _birds(species: str, count: int) -> str:
-    return f"{count} {species_name(species, count)}"
+    return birds_text(species, count)
+
+
+def end_words(side: str, row: int) -> str:
+    """'Left end of row 2' in the language shown (row counted from 0)."""
+    if side == LEFT:
+        return _("Left end of row {row}").format(row=row + 1)
+    return _("Right end of row {row}").format(row=row + 1)
 
 
 def _cards_text(cards: Sequence[str]) -> str:
-    return ", ".join(_birds(sid, n) for sid, n in counts_of(cards).items())
+    return pgettext("list separator", ", ").join(_birds(sid, n)
+                                                 for sid, n in counts_of(cards).items())
+
+
+def _cards(count: int) -> str:
+    return ngettext("{n} card", "{n} cards", count).format(n=count)
 
 
 @dataclass(frozen=True)
@@ -279,7 +298,8 @@ class RoundStarted(Event):
     starter: int
 
     def describe(self, names: Sequence[str] | None = None) -> str:
-        return f"Round {self.round} begins; {seat_label(self.starter, names)} starts."
+        return _("Round {round} begins; {name} starts.").format(
+            round=self.round, name=seat_label(self.starter, names))
 
 
 @dataclass(frozen=True)
@@ -290,7 +310,8 @@ class RowDealt(Event):
     cards: tuple[str, ...]
 
     def describe(self, names: Sequence[str] | None = None) -> str:
-        return f"Row {self.row + 1} is dealt: {_cards_text(self.cards)}."
+        return _("Row {row} is dealt: {cards}.").format(row=self.row + 1,
+                                                        cards=_cards_text(self.cards))
 
 
 @dataclass(frozen=True)
@@ -300,7 +321,8 @@ class SetupDiscarded(Event):
     cards: tuple[str, ...]
 
     def describe(self, names: Sequence[str] | None = None) -> str:
-        return f"Repeated birds go to the discard pile: {_cards_text(self.cards)}."
+        return _("Repeated birds go to the discard pile: {cards}.").format(
+            cards=_cards_text(self.cards))
 
 
 @dataclass(frozen=True)
@@ -311,7 +333,8 @@ class HandDealt(Event):
     cards: tuple[str, ...]
 
     def describe(self, names: Sequence[str] | None = None) -> str:
-        return f"{seat_label(self.seat, names)} is dealt {plural(len(self.cards), 'card')}."
+        return _("{name} is dealt {cards}.").format(name=seat_label(self.seat, names),
+                                                    cards=_cards(len(self.cards)))
 
 
 @dataclass(frozen=True)
@@ -322,8 +345,8 @@ class CollectionStarted(Event):
     species: str
 
     def describe(self, names: Sequence[str] | None = None) -> str:
-        return (f"{seat_label(self.seat, names)}'s collection starts with a "
-                f"{species_name(self.species)}.")
+        return _("{name}'s collection starts with a {species}.").format(
+            name=seat_label(self.seat, names), species=species_name(self.species))
 
 
 @dataclass(frozen=True)
@@ -333,7 +356,8 @@ class Reshuffled(Event):
     count: int
 
     def describe(self, names: Sequence[str] | None = None) -> str:
-        return f"The discard pile is shuffled into a new draw pile ({plural(self.count, 'card')})."
+        return _("The discard pile is shuffled into a new draw pile ({cards}).").format(
+            cards=_cards(self.count))
 
 
 @dataclass(frozen=True)
@@ -347,8 +371,12 @@ class BirdsPlaced(Event):
     side: str
 
     def describe(self, names: Sequence[str] | None = None) -> str:
-        return (f"{seat_label(self.seat, names)} places {_birds(self.species, self.count)} "
-                f"at the {self.side} end of row {self.row + 1}.")
+        if self.side == LEFT:
+            text = _("{name} places {birds} at the left end of row {row}.")
+        else:
+            text = _("{name} places {birds} at the right end of row {row}.")
+        return text.format(name=seat_label(self.seat, names),
+                           birds=_birds(self.species, self.count), row=self.row + 1)
 
 
 @dataclass(frozen=True)
@@ -366,8 +394,8 @@ class BirdsCaptured(Event):
     start: int
 
     def describe(self, names: Sequence[str] | None = None) -> str:
-        return (f"{seat_label(self.seat, names)} takes {_cards_text(self.cards)} "
-                f"from row {self.row + 1}.")
+        return _("{name} takes {cards} from row {row}.").format(
+            name=seat_label(self.seat, names), cards=_cards_text(self.cards), row=self.row + 1)
 
 
 @dataclass(frozen=True)
@@ -379,7 +407,8 @@ class RestorationDrawn(Event):
     species: str
 
     def describe(self, names: Sequence[str] | None = None) -> str:
-        return f"A {species_name(self.species)} is drawn to restore row {self.row + 1}."
+        return _("A {species} is drawn to restore row {row}.").format(
+            species=species_name(self.species), row=self.row + 1)
 
 
 @dataclass(frozen=True)
@@ -392,8 +421,12 @@ class RestorationPlaced(Event):
     side: str
 
     def describe(self, names: Sequence[str] | None = None) -> str:
-        return (f"{seat_label(self.seat, names)} adds the {species_name(self.species)} "
-                f"at the {self.side} end of row {self.row + 1}.")
+        if self.side == LEFT:
+            text = _("{name} adds the {species} at the left end of row {row}.")
+        else:
+            text = _("{name} adds the {species} at the right end of row {row}.")
+        return text.format(name=seat_label(self.seat, names),
+                           species=species_name(self.species), row=self.row + 1)
 
 
 @dataclass(frozen=True)
@@ -404,7 +437,8 @@ class CardsDrawn(Event):
     cards: tuple[str, ...]
 
     def describe(self, names: Sequence[str] | None = None) -> str:
-        return f"{seat_label(self.seat, names)} draws {plural(len(self.cards), 'card')}."
+        return _("{name} draws {cards}.").format(name=seat_label(self.seat, names),
+                                                 cards=_cards(len(self.cards)))
 
 
 @dataclass(frozen=True)
@@ -412,7 +446,7 @@ class DrawDeclined(Event):
     seat: int
 
     def describe(self, names: Sequence[str] | None = None) -> str:
-        return f"{seat_label(self.seat, names)} draws no cards."
+        return _("{name} draws no cards.").format(name=seat_label(self.seat, names))
 
 
 @dataclass(frozen=True)
@@ -425,10 +459,15 @@ class FlockCompleted(Event):
     kept: int
 
     def describe(self, names: Sequence[str] | None = None) -> str:
-        size = "big" if self.kept == 2 else "small"
-        return (f"{seat_label(self.seat, names)} completes a {size} flock of "
-                f"{_birds(self.species, self.revealed)}: {self.kept} to the collection, "
-                f"{self.revealed - self.kept} discarded.")
+        if self.kept == 2:
+            text = _("{name} completes a big flock of {birds}: {kept} to the collection, "
+                     "{discarded} discarded.")
+        else:
+            text = _("{name} completes a small flock of {birds}: {kept} to the collection, "
+                     "{discarded} discarded.")
+        return text.format(name=seat_label(self.seat, names),
+                           birds=_birds(self.species, self.revealed), kept=self.kept,
+                           discarded=self.revealed - self.kept)
 
 
 @dataclass(frozen=True)
@@ -436,7 +475,7 @@ class FlockPassed(Event):
     seat: int
 
     def describe(self, names: Sequence[str] | None = None) -> str:
-        return f"{seat_label(self.seat, names)} completes no flock."
+        return _("{name} completes no flock.").format(name=seat_label(self.seat, names))
 
 
 @dataclass(frozen=True)
@@ -447,8 +486,8 @@ class RoundEnded(Event):
     ender: int
 
     def describe(self, names: Sequence[str] | None = None) -> str:
-        return (f"{seat_label(self.ender, names)}'s hand is empty: "
-                f"round {self.round} ends.")
+        return _("{name}'s hand is empty: round {round} ends.").format(
+            name=seat_label(self.ender, names), round=self.round)
 
 
 @dataclass(frozen=True)
@@ -459,8 +498,8 @@ class HandDiscarded(Event):
     cards: tuple[str, ...]
 
     def describe(self, names: Sequence[str] | None = None) -> str:
-        return (f"{seat_label(self.seat, names)} discards "
-                f"{plural(len(self.cards), 'card')}.")
+        return _("{name} discards {cards}.").format(name=seat_label(self.seat, names),
+                                                    cards=_cards(len(self.cards)))
 
 
 # -- the view -------------------------------------------------------------------------
@@ -745,8 +784,8 @@ class State(engine.State):
         rows = []
         for seat, counts in enumerate(self.collections):
             lines = [(species_name(SPECIES[s], 2), str(n)) for s, n in enumerate(counts) if n]
-            lines.append(("Species", str(sum(1 for n in counts if n))))
-            lines.append(("Birds", str(sum(counts))))
+            lines.append((_("Species"), str(sum(1 for n in counts if n))))
+            lines.append((_("Birds"), str(sum(counts))))
             rows.append(lines)
         return rows
 
@@ -756,14 +795,15 @@ class State(engine.State):
         counts = self.collections[seat]
         names = {s: species_name(SPECIES[s], 2) for s, n in enumerate(counts) if n}
         if self.end_reason == SEVEN:
-            return str(len(names)), "species", frozenset(names.values()) | {"Species"}
+            return (str(len(names)), pgettext("a count of", "species"),
+                    frozenset(names.values()) | {_("Species")})
         if self.end_reason == TWO_FLOCKS:
             big = frozenset(names[s] for s, n in enumerate(counts) if n >= FLOCK_OF)
-            return str(len(big)), f"species of {FLOCK_OF}+", big
-        return str(sum(counts)), "birds", frozenset({"Birds"})
+            return str(len(big)), _("species of {n}+").format(n=FLOCK_OF), big
+        return str(sum(counts)), pgettext("a count of", "birds"), frozenset({_("Birds")})
 
     def progress(self) -> str:
-        return f"round {self.round}"
+        return _("round {round}").format(round=self.round)
 
     def outcome(self) -> str:
         """Why the game ended, without seat labels: the results screen shows it under a
@@ -771,15 +811,18 @@ class State(engine.State):
         if not self.is_terminal():
             return ""
         if self.end_reason == SEVEN:
-            return "Won with 7 species in the collection."
+            return _("Won with 7 species in the collection.")
         if self.end_reason == TWO_FLOCKS:
-            return "Won with 2 species of 3+ birds in the collection."
+            return _("Won with 2 species of 3+ birds in the collection.")
         best = max(self.scores()) if self._winners else 0
+        birds = ngettext("{n} bird", "{n} birds", best).format(n=best)
+        reason = _(REASONS[self.end_reason])
+        reason = reason[:1].upper() + reason[1:]
         if len(self._winners) > 1:
-            return (f"{REASONS[self.end_reason].capitalize()}: the largest collections "
-                    f"({plural(best, 'bird')}) share the win.")
-        return (f"{REASONS[self.end_reason].capitalize()}: the largest collection "
-                f"({plural(best, 'bird')}) wins.")
+            return _("{reason}: the largest collections ({birds}) share the win.").format(
+                reason=reason, birds=birds)
+        return _("{reason}: the largest collection ({birds}) wins.").format(
+            reason=reason, birds=birds)
 
     # -- information ---------------------------------------------------------------------
     def view(self, player: int | None) -> CuBirdsView:

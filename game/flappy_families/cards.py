@@ -8,43 +8,53 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from game.i18n import N_, _
+
 FAMILIES: tuple[str, ...] = (
-    "Alpine Avians",
-    "Bright Beauties",
-    "Eerily Extinct",
-    "Forest Fliers",
-    "River Roamers",
-    "Sea Soarers",
-    "Swooping Singers",
-    "Tiny Tweeters",
-    "Wetland Waders",
-    "Winged Walkers",
+    N_("Alpine Avians"),
+    N_("Bright Beauties"),
+    N_("Eerily Extinct"),
+    N_("Forest Fliers"),
+    N_("River Roamers"),
+    N_("Sea Soarers"),
+    N_("Swooping Singers"),
+    N_("Tiny Tweeters"),
+    N_("Wetland Waders"),
+    N_("Winged Walkers"),
 )
 """The ten bird families, in the rulebook's order; a family's index is its id."""
 
 PREDATOR = len(FAMILIES)
 """Family id shared by the four predators (they form no family when scored)."""
 
-PREDATOR_NAME = "Predator"
+PREDATOR_NAME = N_("Predator")
 
 # ruling FF-1: the 50 birds by family, then the 4 predators.
 BIRDS: dict[str, tuple[str, ...]] = {
-    "Alpine Avians": ("Alpine Chough", "Snow Finch", "Wallcreeper", "Ptarmigan",
-                      "Bearded Vulture"),
-    "Bright Beauties": ("Scarlet Macaw", "Golden Pheasant", "Lilac-breasted Roller",
-                        "Mandarin Duck", "Paradise Tanager"),
-    "Eerily Extinct": ("Dodo", "Great Auk", "Passenger Pigeon", "Moa",
-                       "Carolina Parakeet"),
-    "Forest Fliers": ("Jay", "Tawny Owl", "Great Spotted Woodpecker", "Nuthatch",
-                      "Goshawk"),
-    "River Roamers": ("Kingfisher", "Dipper", "Grey Wagtail", "Sand Martin", "Osprey"),
-    "Sea Soarers": ("Albatross", "Puffin", "Gannet", "Frigatebird", "Storm Petrel"),
-    "Swooping Singers": ("Nightingale", "Skylark", "Blackbird", "Song Thrush", "Swallow"),
-    "Tiny Tweeters": ("Wren", "Goldcrest", "Hummingbird", "Blue Tit", "Firecrest"),
-    "Wetland Waders": ("Grey Heron", "Spoonbill", "Avocet", "Flamingo", "Stork"),
-    "Winged Walkers": ("Ostrich", "Emu", "Kiwi", "Cassowary", "Rhea"),
+    "Alpine Avians": (N_("Alpine Chough"), N_("Snow Finch"), N_("Wallcreeper"),
+                      N_("Ptarmigan"), N_("Bearded Vulture")),
+    "Bright Beauties": (N_("Scarlet Macaw"), N_("Golden Pheasant"),
+                        N_("Lilac-breasted Roller"), N_("Mandarin Duck"),
+                        N_("Paradise Tanager")),
+    "Eerily Extinct": (N_("Dodo"), N_("Great Auk"), N_("Passenger Pigeon"), N_("Moa"),
+                       N_("Carolina Parakeet")),
+    "Forest Fliers": (N_("Jay"), N_("Tawny Owl"), N_("Great Spotted Woodpecker"),
+                      N_("Nuthatch"), N_("Goshawk")),
+    "River Roamers": (N_("Kingfisher"), N_("Dipper"), N_("Grey Wagtail"),
+                      N_("Sand Martin"), N_("Osprey")),
+    "Sea Soarers": (N_("Albatross"), N_("Puffin"), N_("Gannet"), N_("Frigatebird"),
+                    N_("Storm Petrel")),
+    "Swooping Singers": (N_("Nightingale"), N_("Skylark"), N_("Blackbird"),
+                         N_("Song Thrush"), N_("Swallow")),
+    "Tiny Tweeters": (N_("Wren"), N_("Goldcrest"), N_("Hummingbird"), N_("Blue Tit"),
+                      N_("Firecrest")),
+    "Wetland Waders": (N_("Grey Heron"), N_("Spoonbill"), N_("Avocet"), N_("Flamingo"),
+                       N_("Stork")),
+    "Winged Walkers": (N_("Ostrich"), N_("Emu"), N_("Kiwi"), N_("Cassowary"), N_("Rhea")),
 }
-PREDATORS: tuple[str, ...] = ("Fox", "Cat", "Stoat", "Snake")
+"""Keys are the English family names (as in FAMILIES); the birds' names are shown through
+:func:`card_name`."""
+PREDATORS: tuple[str, ...] = (N_("Fox"), N_("Cat"), N_("Stoat"), N_("Snake"))
 
 FAMILY_SIZE = 5
 NUM_CARDS = len(FAMILIES) * FAMILY_SIZE + len(PREDATORS)  # 54
@@ -69,12 +79,13 @@ def family_cards(family: int) -> tuple[int, ...]:
 
 
 def family_name(family: int) -> str:
-    """'Forest Fliers', or 'Predator' for the predator id."""
-    return PREDATOR_NAME if family == PREDATOR else FAMILIES[family]
+    """'Forest Fliers', or 'Predator' for the predator id, in the language shown."""
+    return _(PREDATOR_NAME if family == PREDATOR else FAMILIES[family])
 
 
 def family_id(name: str) -> int:
-    """Inverse of :func:`family_name` (raises KeyError for an unknown name)."""
+    """A family's id from its English name (as FAMILIES spells it; raises KeyError for
+    an unknown name)."""
     if name == PREDATOR_NAME:
         return PREDATOR
     try:
@@ -84,8 +95,9 @@ def family_id(name: str) -> int:
 
 
 def card_name(card: int) -> str:
-    """The bird's own name, e.g. 'Tawny Owl'."""
-    return CARD_NAMES[card]
+    """The bird's own name in the language shown, e.g. 'Tawny Owl' (CARD_NAMES holds
+    the English)."""
+    return _(CARD_NAMES[card])
 
 
 def card_family(card: int) -> int:

@@ -32,10 +32,11 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from game import engine
-from game.engine import Event, GameOver, TurnPassed, plural, seat_label
-from game.flappy_families.cards import (CARD_FAMILY, CARD_NAMES, FAMILIES, NUM_CARDS,
-                                        PREDATOR, PREDATOR_NAME, deck_for, family_id,
-                                        family_name)
+from game.engine import Event, GameOver, TurnPassed, seat_label
+from game.flappy_families.cards import (CARD_FAMILY, FAMILIES, NUM_CARDS,
+                                        PREDATOR, PREDATOR_NAME, card_name, deck_for,
+                                        family_id, family_name)
+from game.i18n import N_, _, ngettext, pgettext
 
 COLS = 5
 ROWS = 3
@@ -59,7 +60,8 @@ PHASES = (FLIP, ACTION, FLIP_SECOND, B_CARD, C_CARD, C_SPACE, OVER)
 OPTIONS = ("A", "B", "C")
 # what each option is called on screen: by what it does, never by its letter (a pad's A
 # and B buttons mean choose and back)
-OPTION_NAMES = {"A": "Flip a second card", "B": "Take this card", "C": "Hide and draw"}
+OPTION_NAMES = {"A": N_("Flip a second card"), "B": N_("Take this card"),
+                "C": N_("Hide and draw")}
 
 _SHORT_REMOVED = {2: 2, 3: 1, 4: 0, 5: 0}
 """Families removed by player count (rulebook setup 1); the short game removes one more."""
@@ -75,7 +77,8 @@ def slot_col(slot: int) -> int:
 
 def slot_label(slot: int) -> str:
     """'row 2, column 3' (1-based, for people)."""
-    return f"row {slot // COLS + 1}, column {slot % COLS + 1}"
+    return _("row {row}, column {column}").format(row=slot // COLS + 1,
+                                                  column=slot % COLS + 1)
 
 
 # -- scoring ----------------------------------------------------------------------------
@@ -122,14 +125,18 @@ def hand_breakdown(hand: Sequence[int], bonus2: int,
     rows: list[tuple[str, str]] = []
     for family in range(len(FAMILIES)):
         if counts[family]:
-            rows.append((f"{counts[family]}x {FAMILIES[family]}",
+            rows.append((_("{n}x {family}").format(n=counts[family],
+                                                   family=family_name(family)),
                          str(family_points(counts[family]))))
     for family, per in ((bonus2, BONUS_POINTS[0]), (bonus1, BONUS_POINTS[1])):
         if counts[family]:
-            rows.append((f"+{per} per {FAMILIES[family]}", f"+{per * counts[family]}"))
+            rows.append((_("+{points} per {family}").format(points=per,
+                                                            family=family_name(family)),
+                         f"+{per * counts[family]}"))
     if counts[PREDATOR]:
-        rows.append((plural(counts[PREDATOR], "Predator"), str(-counts[PREDATOR])))
-    rows.append(("Total", str(score_counts(counts, bonus2, bonus1))))
+        n = counts[PREDATOR]
+        rows.append((ngettext("{n} Predator", "{n} Predators", n).format(n=n), str(-n)))
+    rows.append((_("Total"), str(score_counts(counts, bonus2, bonus1))))
     return rows
 
 
@@ -179,18 +186,21 @@ def describe_action(action: Any, names: Sequence[str] | None = None) -> str:
     PickCard names a family: show it only to the seat that makes the move.
     """
     if isinstance(action, Flip):
-        return f"Flip the card at {slot_label(action.slot)}"
+        return _("Flip the card at {where}").format(where=slot_label(action.slot))
     if isinstance(action, Choose):
-        return {"A": "Flip a second card",
-                "B": "Take the card, hide one in its place",
-                "C": "Hide cards in empty spaces, draw as many"}.get(
-                    action.option, f"Choose {action.option}")
+        if action.option == "A":
+            return _("Flip a second card")
+        if action.option == "B":
+            return _("Take the card, hide one in its place")
+        if action.option == "C":
+            return _("Hide cards in empty spaces, draw as many")
+        return _("Choose {option}").format(option=action.option)
     if isinstance(action, PickCard):
         if action.family == PREDATOR:
-            return "Put down a predator"
-        return f"Put down a {family_name(action.family)} card"
+            return _("Put down a predator")
+        return _("Put down a {family} card").format(family=family_name(action.family))
     if isinstance(action, PickSpace):
-        return f"Hide it at {slot_label(action.slot)}"
+        return _("Hide it at {where}").format(where=slot_label(action.slot))
     return repr(action)
 
 
@@ -216,10 +226,13 @@ class GameSetUp(FFEvent):
     hand_size: int
 
     def describe(self, names=None) -> str:
-        gone = (f" Removed: {', '.join(FAMILIES[f] for f in self.removed)}."
-                if self.removed else "")
-        return (f"Bonus +2: {FAMILIES[self.bonus2]}, +1: {FAMILIES[self.bonus1]}.{gone} "
-                f"{seat_label(self.first_player, names)} starts.")
+        words = dict(bonus2=family_name(self.bonus2), bonus1=family_name(self.bonus1),
+                     name=seat_label(self.first_player, names))
+        if self.removed:
+            return _("Bonus +2: {bonus2}, +1: {bonus1}. Removed: {removed}. {name} "
+                     "starts.").format(removed=pgettext("list separator", ", ").join(
+                         family_name(f) for f in self.removed), **words)
+        return _("Bonus +2: {bonus2}, +1: {bonus1}. {name} starts.").format(**words)
 
 
 # The hottest events get a hand-written __init__ (init=False): it fills the instance
@@ -242,9 +255,11 @@ class CardFlipped(FFEvent):
     def describe(self, names=None) -> str:
         who = seat_label(self.seat, names)
         if self.face_up:
-            return (f"{who} flips {CARD_NAMES[self.card]} "
-                    f"({family_name(CARD_FAMILY[self.card])}) at {slot_label(self.slot)}.")
-        return f"{CARD_NAMES[self.card]} at {slot_label(self.slot)} turns face down."
+            return _("{name} flips {card} ({family}) at {where}.").format(
+                name=who, card=card_name(self.card),
+                family=family_name(CARD_FAMILY[self.card]), where=slot_label(self.slot))
+        return _("{card} at {where} turns face down.").format(card=card_name(self.card),
+                                                              where=slot_label(self.slot))
 
 
 @dataclass(frozen=True, init=False)
@@ -257,8 +272,9 @@ class OptionChosen(FFEvent):
         d["seat"], d["option"] = seat, option
 
     def describe(self, names=None) -> str:
-        what = OPTION_NAMES.get(self.option, self.option)
-        return f"{seat_label(self.seat, names)} chooses: {what}."
+        what = _(OPTION_NAMES[self.option]) if self.option in OPTION_NAMES else self.option
+        return _("{name} chooses: {option}.").format(name=seat_label(self.seat, names),
+                                                     option=what)
 
 
 @dataclass(frozen=True)
@@ -270,8 +286,8 @@ class PredatorStruck(FFEvent):
     card: int
 
     def describe(self, names=None) -> str:
-        return (f"The {CARD_NAMES[self.card]} pounces! It joins "
-                f"{seat_label(self.seat, names)}'s hand and the turn ends.")
+        return _("The {card} pounces! It joins {name}'s hand and the turn ends.").format(
+            card=card_name(self.card), name=seat_label(self.seat, names))
 
 
 @dataclass(frozen=True)
@@ -281,7 +297,8 @@ class PairMatched(FFEvent):
     family: int
 
     def describe(self, names=None) -> str:
-        return f"{seat_label(self.seat, names)} matches two {FAMILIES[self.family]}!"
+        return _("{name} matches two {family}!").format(name=seat_label(self.seat, names),
+                                                        family=family_name(self.family))
 
 
 @dataclass(frozen=True, init=False)
@@ -294,7 +311,7 @@ class NoMatch(FFEvent):
         d["seat"], d["slots"] = seat, slots
 
     def describe(self, names=None) -> str:
-        return f"No match for {seat_label(self.seat, names)}."
+        return _("No match for {name}.").format(name=seat_label(self.seat, names))
 
 
 @dataclass(frozen=True, init=False)
@@ -311,8 +328,8 @@ class CardTaken(FFEvent):
         d["seat"], d["slot"], d["card"], d["reason"] = seat, slot, card, reason
 
     def describe(self, names=None) -> str:
-        return (f"{seat_label(self.seat, names)} takes {CARD_NAMES[self.card]} "
-                f"into their hand.")
+        return _("{name} takes {card} into their hand.").format(
+            name=seat_label(self.seat, names), card=card_name(self.card))
 
 
 @dataclass(frozen=True)
@@ -323,7 +340,7 @@ class CardPicked(FFEvent):
     card: int
 
     def describe(self, names=None) -> str:
-        return f"{seat_label(self.seat, names)} picks a card to hide."
+        return _("{name} picks a card to hide.").format(name=seat_label(self.seat, names))
 
     def redacted(self, seat):
         return self if seat == self.seat else CardPicked(self.seat, -1)
@@ -342,7 +359,8 @@ class CardPlaced(FFEvent):
         d["seat"], d["slot"], d["card"] = seat, slot, card
 
     def describe(self, names=None) -> str:
-        return f"{seat_label(self.seat, names)} hides a card at {slot_label(self.slot)}."
+        return _("{name} hides a card at {where}.").format(name=seat_label(self.seat, names),
+                                                           where=slot_label(self.slot))
 
     def redacted(self, seat):
         return self if seat == self.seat else CardPlaced(self.seat, self.slot, -1)
@@ -356,7 +374,9 @@ class CardsDrawn(FFEvent):
     cards: tuple[int, ...]
 
     def describe(self, names=None) -> str:
-        return f"{seat_label(self.seat, names)} draws {plural(len(self.cards), 'card')}."
+        n = len(self.cards)
+        return ngettext("{name} draws {n} card.", "{name} draws {n} cards.", n).format(
+            name=seat_label(self.seat, names), n=n)
 
     def redacted(self, seat):
         if seat == self.seat:
@@ -372,8 +392,10 @@ class RowMigrated(FFEvent):
     slots: tuple[int, ...]
 
     def describe(self, names=None) -> str:
-        return (f"Migration! {plural(len(self.slots), 'bird')} "
-                f"{'flies' if len(self.slots) == 1 else 'fly'} into row {self.row + 1}.")
+        n = len(self.slots)
+        return ngettext("Migration! {n} bird flies into row {row}.",
+                        "Migration! {n} birds fly into row {row}.", n).format(
+            n=n, row=self.row + 1)
 
 
 @dataclass(frozen=True)
@@ -384,8 +406,10 @@ class HandsRevealed(FFEvent):
     scores: tuple[int, ...]
 
     def describe(self, names=None) -> str:
-        parts = [f"{seat_label(s, names)} {score}" for s, score in enumerate(self.scores)]
-        return "Final scores: " + ", ".join(parts) + "."
+        parts = [_("{name} {score}").format(name=seat_label(s, names), score=score)
+                 for s, score in enumerate(self.scores)]
+        return _("Final scores: {scores}.").format(
+            scores=pgettext("list separator", ", ").join(parts))
 
 
 # -- the view ---------------------------------------------------------------------------
@@ -589,7 +613,7 @@ class State(engine.State):
         self.hands[seat].extend(drawn)
         events.append(CardsDrawn(seat, tuple(drawn)))
         if not deck:
-            self._game_over("the deck ran out as cards were drawn in step 2", events)
+            self._game_over(N_("the deck ran out as cards were drawn in step 2"), events)
             return
         self._end_turn(seat, events)
 
@@ -686,7 +710,7 @@ class State(engine.State):
                     filled.append(slot)
                 events.append(RowMigrated(base // COLS, tuple(filled)))
                 if not deck:
-                    self._game_over("the deck ran out during migration (step 3)", events)
+                    self._game_over(N_("the deck ran out during migration (step 3)"), events)
                     return True
         return False
 
@@ -717,12 +741,13 @@ class State(engine.State):
         return [hand_breakdown(h, self.bonus2, self.bonus1) for h in self.hands]
 
     def progress(self) -> str:
-        return f"turn {self.turn + 1}"
+        return _("turn {number}").format(number=self.turn + 1)
 
     def outcome(self) -> str:
         if not self.is_terminal():
             return ""
-        return f"The game ended on turn {self.turn + 1}: {self.end_reason}."
+        return _("The game ended on turn {number}: {reason}.").format(
+            number=self.turn + 1, reason=_(self.end_reason) if self.end_reason else "")
 
     # -- information --------------------------------------------------------------------
     def open_view(self, seat: int) -> tuple[OpenCard, ...]:
@@ -811,7 +836,7 @@ class State(engine.State):
             # greedy always finds room (the real deal is one solution).
             entries = sorted(((len(o.maybe_in), o.card, o.maybe_in)
                               for o in self.open_view(q)))
-            for _, card, maybe_in in entries:
+            for _mark, card, maybe_in in entries:
                 if card in known_cards:  # in an open hand at the end
                     continue
                 known_cards.add(card)
@@ -945,7 +970,7 @@ def new_state(num_players: int, seed: int | None = None, short_game: bool = Fals
     rng.shuffle(deck)
     for slot in CENTRAL_SLOTS:
         state.wild[slot] = deck.pop()
-    for _ in range(HAND_SIZE):
+    for _deal in range(HAND_SIZE):
         for seat in range(num_players):
             state.hands[seat].append(deck.pop())
     state.deck = deck

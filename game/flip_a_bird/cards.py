@@ -11,6 +11,9 @@ A card's *face* is a plain tuple, the form the pure rule functions take:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
+
+from game.i18n import N_, _, pgettext
 
 COLOURS: tuple[str, ...] = ("blue", "green", "red", "yellow")
 
@@ -21,11 +24,33 @@ COLOUR_DOUBLE = "colour_double"
 SPECIAL_KINDS: tuple[str, ...] = (NO_SPECIALS, NO_NEIGHBOURS, COLOUR_ZERO, COLOUR_DOUBLE)
 
 SPECIAL_NAMES: dict[str, str] = {
-    NO_SPECIALS: "special cards do not count",
-    NO_NEIGHBOURS: "neighbour cards do not count",
-    COLOUR_ZERO: "does not count",
-    COLOUR_DOUBLE: "counts double",
+    NO_SPECIALS: N_("special cards do not count"),
+    NO_NEIGHBOURS: N_("neighbour cards do not count"),
+    COLOUR_ZERO: N_("does not count"),
+    COLOUR_DOUBLE: N_("counts double"),
 }
+"""The special cards' words in English; :func:`face_label` shows them translated."""
+
+# The colours' words in the language shown (the ids in COLOURS stay English: keys).
+_COLOUR_WORDS: dict[str, Callable[[], str]] = {
+    "blue": lambda: pgettext("colour", "blue"),
+    "green": lambda: pgettext("colour", "green"),
+    "red": lambda: pgettext("colour", "red"),
+    "yellow": lambda: pgettext("colour", "yellow"),
+}
+
+
+def colour_name(colour: str) -> str:
+    """A colour id ('blue') in the language shown; an unknown id as it is."""
+    word = _COLOUR_WORDS.get(colour)
+    return word() if word else colour
+
+
+def colour_title(colour: str) -> str:
+    """:func:`colour_name` with a capital first letter, to start a sentence ('Blue')."""
+    word = colour_name(colour)
+    return word[:1].upper() + word[1:]
+
 
 Face = tuple  # ("bird", colour, birds) | ("special", kind, colour | None)
 
@@ -60,11 +85,13 @@ class Card:
 def face_label(face: Face) -> str:
     """Human name of a card face, for logs and prompts."""
     if face[0] == "bird":
-        return f"{face[1]} {face[2]}-bird card"
+        return _("{colour} {birds}-bird card").format(colour=colour_name(face[1]),
+                                                      birds=face[2])
     kind, colour = face[1], face[2]
     if colour is None:
-        return f"'{SPECIAL_NAMES[kind]}'"
-    return f"'{colour} {SPECIAL_NAMES[kind]}'"
+        return _("'{special}'").format(special=_(SPECIAL_NAMES[kind]))
+    return _("'{colour} {special}'").format(colour=colour_name(colour),
+                                            special=_(SPECIAL_NAMES[kind]))
 
 
 def _build_deck() -> tuple[Card, ...]:
@@ -72,7 +99,7 @@ def _build_deck() -> tuple[Card, ...]:
 
     def add(special: str | None, colour: str | None, birds: int, open_back: bool,
             copies: int = 1) -> None:
-        for _ in range(copies):
+        for _copy in range(copies):
             cards.append(Card(len(cards), special, colour, birds, open_back))
 
     # ruling FB-1: per colour five 1-bird, four 2-bird, three 3-bird cards;

@@ -28,9 +28,10 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from game import engine
-from game.engine import Event, GameOver, TurnPassed, plural, seat_label
+from game.engine import Event, GameOver, TurnPassed, seat_label
+from game.i18n import N_, _, ngettext, pgettext
 from game.flip_a_bird.cards import (CARDS, COLOUR_DOUBLE, COLOUR_ZERO, COLOURS, DECK_SIZE,
-                                    NO_NEIGHBOURS, NO_SPECIALS, Card, Face)
+                                    NO_NEIGHBOURS, NO_SPECIALS, Card, Face, colour_title)
 
 HAND_SIZE = 2
 PHASE_TURN = "turn"    # draw or claim (with an empty pile: play or claim)
@@ -41,8 +42,8 @@ PHASE_OVER = "over"
 
 END_BY_CLAIM = "claim"
 END_BY_HANDS = "hands"
-_END_REASONS = {END_BY_CLAIM: "the pile was empty, so the claim ended the game",
-                END_BY_HANDS: "every hand ran out before a claim"}
+_END_REASONS = {END_BY_CLAIM: N_("the pile was empty, so the claim ended the game"),
+                END_BY_HANDS: N_("every hand ran out before a claim")}
 
 
 # ---------------------------------------------------------------------------------
@@ -108,9 +109,9 @@ def evaluate_row(row: Sequence[Face]) -> RowEvaluation:
             elif kind == COLOUR_DOUBLE:
                 (beaten if colour in zero_colours else doubled).append((colour, i))
     factor = {colour: 1 for colour in COLOURS}
-    for colour, _ in doubled:
+    for colour, _where in doubled:
         factor[colour] = 2
-    for colour, _ in zeroed:
+    for colour, _where in zeroed:
         factor[colour] = 0
     counted = tuple((i, face[2] * factor[face[1]]) for i, face in enumerate(row)
                     if face[0] == "bird" and i not in removed)
@@ -141,7 +142,7 @@ def score_pile(cards: Iterable[Face]) -> int:
 _BIRDS = tuple(c.birds for c in CARDS)
 _COLOUR = tuple(COLOURS.index(c.colour) if c.colour else -1 for c in CARDS)
 _KIND = tuple(0 if c.special is None else 1 + (NO_SPECIALS, NO_NEIGHBOURS, COLOUR_ZERO,
-                                                COLOUR_DOUBLE).index(c.special)
+                                               COLOUR_DOUBLE).index(c.special)
               for c in CARDS)   # 0 bird, 1 no_specials, 2 neighbours, 3 zero, 4 double
 _OPEN = tuple(c.open_back for c in CARDS)
 _FACES = tuple(c.face for c in CARDS)
@@ -241,15 +242,15 @@ _PICKS = tuple(Pick(i) for i in range(DECK_SIZE))
 def describe_action(action: object, names: Sequence[str] | None = None) -> str:
     """A short human label of a move, for prompts, hints and logs."""
     if isinstance(action, Draw):
-        return "Draw a card"
+        return _("Draw a card")
     if isinstance(action, Claim):
-        return "Claim: too many birds!"
+        return _("Claim: too many birds!")
     if isinstance(action, Play):
-        return f"Play the {CARDS[action.card].label}"
+        return _("Play the {card}").format(card=CARDS[action.card].label)
     if isinstance(action, Tip):
-        return "Tip red: too many birds" if action.red else "Tip green: not too many"
+        return _("Tip red: too many birds") if action.red else _("Tip green: not too many")
     if isinstance(action, Pick):
-        return f"Take the {CARDS[action.card].label}"
+        return _("Take the {card}").format(card=CARDS[action.card].label)
     return repr(action)
 
 
@@ -258,7 +259,7 @@ def describe_action(action: object, names: Sequence[str] | None = None) -> str:
 # ---------------------------------------------------------------------------------
 
 def _tip_word(red: bool | None) -> str:
-    return "red" if red else "green"
+    return pgettext("colour", "red") if red else pgettext("colour", "green")
 
 
 @dataclass(frozen=True)
@@ -272,7 +273,7 @@ class CardDrawn(Event):
     next_open: bool | None        # back of the new top card; None: the pile is empty
 
     def describe(self, names: Sequence[str] | None = None) -> str:
-        return f"{seat_label(self.seat, names)} draws a card."
+        return _("{name} draws a card.").format(name=seat_label(self.seat, names))
 
 
 @dataclass(frozen=True)
@@ -280,7 +281,7 @@ class PileEmptied(Event):
     """The last card was drawn: from now on every card is played face down (FB-8)."""
 
     def describe(self, names: Sequence[str] | None = None) -> str:
-        return "The draw pile is empty: every card now goes face down."
+        return _("The draw pile is empty: every card now goes face down.")
 
 
 @dataclass(frozen=True)
@@ -296,8 +297,9 @@ class CardPlayed(Event):
     def describe(self, names: Sequence[str] | None = None) -> str:
         who = seat_label(self.seat, names)
         if self.face_up:
-            return f"{who} plays the {CARDS[self.card].label} face up."
-        return f"{who} plays a card face down."
+            return _("{name} plays the {card} face up.").format(
+                name=who, card=CARDS[self.card].label)
+        return _("{name} plays a card face down.").format(name=who)
 
 
 @dataclass(frozen=True)
@@ -315,9 +317,9 @@ class RowDiscarded(Event):
     limit: int
 
     def describe(self, names: Sequence[str] | None = None) -> str:
-        return (f"The face-up row would count {self.total} birds, over the limit of "
-                f"{self.limit}: it leaves the game and {seat_label(self.seat, names)}'s "
-                f"card starts a new row.")
+        return _("The face-up row would count {total} birds, over the limit of {limit}: "
+                 "it leaves the game and {name}'s card starts a new row.").format(
+            total=self.total, limit=self.limit, name=seat_label(self.seat, names))
 
 
 @dataclass(frozen=True)
@@ -328,7 +330,8 @@ class RowStarted(Event):
     seat: int       # who plays (or just played) its first card
 
     def describe(self, names: Sequence[str] | None = None) -> str:
-        return f"Row {self.number} begins with {seat_label(self.seat, names)}."
+        return _("Row {number} begins with {name}.").format(
+            number=self.number, name=seat_label(self.seat, names))
 
 
 @dataclass(frozen=True)
@@ -340,9 +343,9 @@ class ClaimMade(Event):
     limit: int
 
     def describe(self, names: Sequence[str] | None = None) -> str:
-        return (f"{seat_label(self.claimant, names)} claims "
-                f"{seat_label(self.accused, names)}'s row holds more than "
-                f"{self.limit} birds!")
+        return _("{claimant} claims {accused}'s row holds more than {limit} birds!").format(
+            claimant=seat_label(self.claimant, names),
+            accused=seat_label(self.accused, names), limit=self.limit)
 
 
 @dataclass(frozen=True)
@@ -352,7 +355,7 @@ class TipPlaced(Event):
     seat: int
 
     def describe(self, names: Sequence[str] | None = None) -> str:
-        return f"{seat_label(self.seat, names)} has tipped."
+        return _("{name} has tipped.").format(name=seat_label(self.seat, names))
 
 
 @dataclass(frozen=True)
@@ -363,11 +366,14 @@ class TipsRevealed(Event):
 
     def describe(self, names: Sequence[str] | None = None) -> str:
         parts = []
+        comma = pgettext("list separator", ", ")
         for colour in (True, False):
             seats = [seat_label(s, names) for s, t in enumerate(self.tips) if t is colour]
             if seats:
-                parts.append(f"{_tip_word(colour)}: {', '.join(seats)}")
-        return "Tips revealed. " + "; ".join(parts) + "."
+                parts.append(_("{colour}: {names}").format(colour=_tip_word(colour),
+                                                           names=comma.join(seats)))
+        return _("Tips revealed. {tips}.").format(
+            tips=pgettext("list separator", "; ").join(parts))
 
 
 @dataclass(frozen=True)
@@ -379,8 +385,8 @@ class CardFlipped(Event):
     played_by: int
 
     def describe(self, names: Sequence[str] | None = None) -> str:
-        return (f"{seat_label(self.played_by, names)}'s face-down card is the "
-                f"{CARDS[self.card].label}.")
+        return _("{name}'s face-down card is the {card}.").format(
+            name=seat_label(self.played_by, names), card=CARDS[self.card].label)
 
 
 @dataclass(frozen=True)
@@ -392,9 +398,9 @@ class SpecialsCancelled(Event):
 
     def describe(self, names: Sequence[str] | None = None) -> str:
         count = len(self.removed)
-        verb = "leaves" if count == 1 else "leave"
-        return (f"'Special cards do not count': {plural(count, 'special card')} "
-                f"{verb} the count.")
+        return ngettext("'Special cards do not count': {n} special card leaves the count.",
+                        "'Special cards do not count': {n} special cards leave the count.",
+                        count).format(n=count)
 
 
 @dataclass(frozen=True)
@@ -406,9 +412,11 @@ class NeighboursRemoved(Event):
 
     def describe(self, names: Sequence[str] | None = None) -> str:
         if not self.removed:
-            return "'Neighbour cards do not count' has no neighbours to remove."
-        return (f"'Neighbour cards do not count' removes "
-                f"{plural(len(self.removed), 'card')} beside it.")
+            return _("'Neighbour cards do not count' has no neighbours to remove.")
+        count = len(self.removed)
+        return ngettext("'Neighbour cards do not count' removes {n} card beside it.",
+                        "'Neighbour cards do not count' removes {n} cards beside it.",
+                        count).format(n=count)
 
 
 @dataclass(frozen=True)
@@ -420,8 +428,11 @@ class ColourZeroed(Event):
     beats_double: bool
 
     def describe(self, names: Sequence[str] | None = None) -> str:
-        extra = ", beating its 'counts double'" if self.beats_double else ""
-        return f"{self.colour.capitalize()} birds do not count{extra}."
+        colour = colour_title(self.colour)
+        if self.beats_double:
+            return _("{colour} birds do not count, beating its 'counts double'.").format(
+                colour=colour)
+        return _("{colour} birds do not count.").format(colour=colour)
 
 
 @dataclass(frozen=True)
@@ -432,7 +443,8 @@ class ColourDoubled(Event):
     index: int
 
     def describe(self, names: Sequence[str] | None = None) -> str:
-        return f"{self.colour.capitalize()} birds count double."
+        return _("{colour} birds count double.").format(
+            colour=colour_title(self.colour))
 
 
 @dataclass(frozen=True)
@@ -446,7 +458,8 @@ class BirdsCounted(Event):
     limit: int
 
     def describe(self, names: Sequence[str] | None = None) -> str:
-        return f"+{self.birds}: {self.running} of {self.limit} birds counted."
+        return _("+{birds}: {running} of {limit} birds counted.").format(
+            birds=self.birds, running=self.running, limit=self.limit)
 
 
 @dataclass(frozen=True)
@@ -459,12 +472,30 @@ class ClaimResolved(Event):
     winners: tuple[int, ...]   # in drafting order
 
     def describe(self, names: Sequence[str] | None = None) -> str:
-        side = "Red" if self.too_many else "Green"
-        verdict = "too many" if self.too_many else "not too many"
-        who = ", ".join(seat_label(s, names) for s in self.winners)
-        share = "takes the whole row" if len(self.winners) == 1 else "share the row"
-        return (f"{plural(self.total, 'bird')} against a limit of {self.limit}: "
-                f"{verdict}. {side} is right; {who} {share}.")
+        who = pgettext("list separator", ", ").join(seat_label(s, names)
+                                                    for s in self.winners)
+        n = self.total
+        if self.too_many and len(self.winners) == 1:
+            text = ngettext("{n} bird against a limit of {limit}: too many. Red is right; "
+                            "{names} takes the whole row.",
+                            "{n} birds against a limit of {limit}: too many. Red is right; "
+                            "{names} takes the whole row.", n)
+        elif self.too_many:
+            text = ngettext("{n} bird against a limit of {limit}: too many. Red is right; "
+                            "{names} share the row.",
+                            "{n} birds against a limit of {limit}: too many. Red is right; "
+                            "{names} share the row.", n)
+        elif len(self.winners) == 1:
+            text = ngettext("{n} bird against a limit of {limit}: not too many. Green is "
+                            "right; {names} takes the whole row.",
+                            "{n} birds against a limit of {limit}: not too many. Green is "
+                            "right; {names} takes the whole row.", n)
+        else:
+            text = ngettext("{n} bird against a limit of {limit}: not too many. Green is "
+                            "right; {names} share the row.",
+                            "{n} birds against a limit of {limit}: not too many. Green is "
+                            "right; {names} share the row.", n)
+        return text.format(n=n, limit=self.limit, names=who)
 
 
 @dataclass(frozen=True)
@@ -476,7 +507,8 @@ class CardTaken(Event):
     automatic: bool   # no choice was left (a lone winner, or the last card)
 
     def describe(self, names: Sequence[str] | None = None) -> str:
-        return f"{seat_label(self.seat, names)} takes the {CARDS[self.card].label}."
+        return _("{name} takes the {card}.").format(name=seat_label(self.seat, names),
+                                                    card=CARDS[self.card].label)
 
 
 @dataclass(frozen=True)
@@ -487,8 +519,8 @@ class HandsDiscarded(Event):
 
     def describe(self, names: Sequence[str] | None = None) -> str:
         count = sum(map(len, self.hands))
-        verb = "leaves" if count == 1 else "leave"
-        return f"{plural(count, 'hand card')} {verb} the game."
+        return ngettext("{n} hand card leaves the game.", "{n} hand cards leave the game.",
+                        count).format(n=count)
 
 
 # ---------------------------------------------------------------------------------
@@ -686,7 +718,7 @@ class State(engine.State):
         meets an empty hand on their turn. Should it happen anyway, that seat sits out.
         """
         if not self.pile:
-            for _ in range(self.num_players):
+            for _seat in range(self.num_players):
                 if self.hands[seat]:
                     break
                 seat = (seat + 1) % self.num_players
@@ -841,22 +873,22 @@ class State(engine.State):
         for pile in self.won:
             sets, specials, singles = score_parts(pile)
             rows.append([
-                ("Colour sets", f"{sets} x 10 = {10 * sets}"),
-                ("Special cards", f"{specials} x 2 = {2 * specials}"),
-                ("Single birds", f"{singles} x 1 = {singles}"),
-                ("Total", str(10 * sets + 2 * specials + singles)),
+                (_("Colour sets"), f"{sets} x 10 = {10 * sets}"),
+                (_("Special cards"), f"{specials} x 2 = {2 * specials}"),
+                (_("Single birds"), f"{singles} x 1 = {singles}"),
+                (_("Total"), str(10 * sets + 2 * specials + singles)),
             ])
         return rows
 
     def progress(self) -> str:
-        return f"row {self.row_number}"
+        return _("row {number}").format(number=self.row_number)
 
     def outcome(self) -> str:
         if self.end_reason == END_BY_CLAIM:
             # no seat names here (outcome() takes none): "Player 3" read wrongly on screens
-            return "The draw pile was empty, so the last claim ended the game."
+            return _("The draw pile was empty, so the last claim ended the game.")
         if self.end_reason == END_BY_HANDS:
-            return "Every hand ran out, so the last row was not counted."
+            return _("Every hand ran out, so the last row was not counted.")
         return ""
 
     # -- information ----------------------------------------------------------------

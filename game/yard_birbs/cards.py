@@ -9,10 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-SUITS: tuple[str, ...] = ("Purple", "Blue", "Green", "Yellow", "Red")
-SPECIES: tuple[str, ...] = ("Nuthatch", "Starling", "Goose", "Hawk", "Mockingbird",
-                            "Kingfisher", "Woodpecker", "Waxwing", "Crow", "Towhee",
-                            "Magpie")
+from game.i18n import N_, _
+
+# The English names (marked for the catalogue); suit_name() and species_name() show them
+# in the language in use.
+SUITS: tuple[str, ...] = (N_("Purple"), N_("Blue"), N_("Green"), N_("Yellow"), N_("Red"))
+SPECIES: tuple[str, ...] = (N_("Nuthatch"), N_("Starling"), N_("Goose"), N_("Hawk"),
+                            N_("Mockingbird"), N_("Kingfisher"), N_("Woodpecker"),
+                            N_("Waxwing"), N_("Crow"), N_("Towhee"), N_("Magpie"))
 CARDS_PER_SUIT = 11
 HAND_SIZE = 7
 ROUNDS = 3
@@ -55,18 +59,36 @@ def card_from_json(data) -> Card:
     return CARD_BY_KEY[(data[0], data[1])]
 
 
+def suit_name(suit: int) -> str:
+    """A suit's colour ('Red') in the language shown."""
+    return _(SUITS[suit])
+
+
+def species_name(species: int) -> str:
+    """A species' common name ('Crow') in the language shown."""
+    return _(SPECIES[species])
+
+
 def card_name(card: tuple) -> str:
     """'Red 12 Crow': what the log and prompts call a card."""
-    return f"{SUITS[card[0]]} {card[1]} {SPECIES[card[2]]}"
+    return _("{suit} {number} {species}").format(suit=suit_name(card[0]), number=card[1],
+                                                 species=species_name(card[2]))
 
 
 # -- flocks: points by size, from the rulebook's tables (ruling YB-6) ----------------------
 COLOUR, SPECIES_KIND, EQUAL, SEQUENCE = "colour", "species", "equal", "sequence"
 SOLO = "solo"
 FLOCK_KINDS: tuple[str, ...] = (COLOUR, SPECIES_KIND, EQUAL, SEQUENCE)
-KIND_NAMES: dict[str, str] = {COLOUR: "Colour", SPECIES_KIND: "Species",
-                              EQUAL: "Equal number", SEQUENCE: "Sequential",
-                              SOLO: "Solo"}
+KIND_NAMES: dict[str, str] = {COLOUR: N_("Colour"), SPECIES_KIND: N_("Species"),
+                              EQUAL: N_("Equal number"), SEQUENCE: N_("Sequential"),
+                              SOLO: N_("Solo")}
+"""A flock type's name in English; :func:`kind_name` shows it translated."""
+
+
+def kind_name(kind: str) -> str:
+    """A flock type ('Colour') in the language shown."""
+    return _(KIND_NAMES[kind])
+
 
 # Index = flock size; sizes past the end of a table score its last entry ("6+", "4+").
 COLOUR_POINTS: tuple[int, ...] = (0, 0, 1, 2, 3, 5, 7)
@@ -99,24 +121,39 @@ class AbilityInfo:
     feeder: bool = False
 
     @property
+    def title(self) -> str:
+        """The ability's name in the language shown (``name`` is the English)."""
+        return _(self.name)
+
+    @property
+    def words(self) -> str:
+        """What the ability does, in the language shown (``text`` is the English)."""
+        return _(self.text)
+
+    @property
     def icon(self) -> str:
         return "★" if self.lifer else "⌂" if self.feeder else ""
 
 
 ABILITIES: dict[int, AbilityInfo] = {a.id: a for a in (
-    AbilityInfo(LIFER_SWAP, "Lifer Swap", "Swap a card from your hand with the Lifer.",
-                lifer=True),
-    AbilityInfo(NEW_LIFER, "New Lifer",
-                "Bury the Lifer under the deck and turn up a new one.", lifer=True),
-    AbilityInfo(FEEDER_SWAP, "Feeder Swap",
-                "Trade a bird of your yard for a bird still in the feeder.", feeder=True),
-    AbilityInfo(HAND_TO_FEEDER, "Hand to Feeder",
-                "Trade a card from your hand for a bird still in the feeder.", feeder=True),
-    AbilityInfo(REFLOCK, "Reflock", "Move one of your birds to another flock or a new one."),
-    AbilityInfo(MERGE, "Merge", "Join two of your flocks, if they still make a flock."),
-    AbilityInfo(BIRDSEED, "Birdseed",
-                "Draw the top card, then put a card from your hand under the deck."),
-    AbilityInfo(FLY_OFF, "Fly Off",
-                "Bury a solo bird under the deck and draw; then bury a card from your hand."),
+    AbilityInfo(LIFER_SWAP, N_("Lifer Swap"),
+                N_("Swap a card from your hand with the Lifer."), lifer=True),
+    AbilityInfo(NEW_LIFER, N_("New Lifer"),
+                N_("Bury the Lifer under the deck and turn up a new one."), lifer=True),
+    AbilityInfo(FEEDER_SWAP, N_("Feeder Swap"),
+                N_("Trade a bird of your yard for a bird still in the feeder."),
+                feeder=True),
+    AbilityInfo(HAND_TO_FEEDER, N_("Hand to Feeder"),
+                N_("Trade a card from your hand for a bird still in the feeder."),
+                feeder=True),
+    AbilityInfo(REFLOCK, N_("Reflock"),
+                N_("Move one of your birds to another flock or a new one.")),
+    AbilityInfo(MERGE, N_("Merge"),
+                N_("Join two of your flocks, if they still make a flock.")),
+    AbilityInfo(BIRDSEED, N_("Birdseed"),
+                N_("Draw the top card, then put a card from your hand under the deck.")),
+    AbilityInfo(FLY_OFF, N_("Fly Off"),
+                N_("Bury a solo bird under the deck and draw; then bury a card from your "
+                   "hand.")),
 )}
 ABILITY_IDS: tuple[int, ...] = tuple(sorted(ABILITIES))

@@ -35,9 +35,10 @@ from game.yard_birbs.cards import (ABILITIES, ABILITY_IDS, BIRDSEED, COLOUR, COL
                                    DECK, EQUAL, EQUAL_POINTS, FEEDER_SWAP, FLY_OFF,
                                    HAND_SIZE, HAND_TO_FEEDER, KIND_NAMES, LIFER_SWAP,
                                    MAX_PLAYERS, MERGE, MIN_PLAYERS, NEW_LIFER, REFLOCK,
-                                   ROUNDS, SEQUENCE, SEQUENCE_POINTS, SOLO, SPECIES,
+                                   ROUNDS, SEQUENCE, SEQUENCE_POINTS, SOLO,
                                    SPECIES_KIND, SPECIES_POINTS, Card, card_from_json,
-                                   card_name)
+                                   card_name, kind_name, species_name)
+from game.i18n import N_, _, ngettext, pgettext
 
 NEW_FLOCK = -1
 """``ToFlock(NEW_FLOCK)`` starts a new flock (appended at the end of the yard)."""
@@ -74,8 +75,8 @@ ABILITY_ZONE = "ability"  # an ability of the row, or none (UseAbility, Skip)
 BREAKDOWN_ROWS = 11
 BREAKDOWN_CHARS = 20
 # Flock types as the results screen lists them (short, so two fit on a row).
-SHORT_KIND: dict[str, str] = {COLOUR: "Colour", SPECIES_KIND: "Species", EQUAL: "Equal",
-                              SEQUENCE: "Run", SOLO: "Solo"}
+SHORT_KIND: dict[str, str] = {COLOUR: N_("Colour"), SPECIES_KIND: N_("Species"),
+                              EQUAL: N_("Equal"), SEQUENCE: N_("Run"), SOLO: N_("Solo")}
 
 # Reasons a card earned its place in a trick (ruling YB-4), for the ranking animation.
 BY_LIFER = "lifer"
@@ -86,11 +87,20 @@ BY_LED_CARD = "led_card"
 BY_NUMBER = "number"
 BY_LAST = "last"    # the last place: the one card left, whatever it is
 REASON_TEXT: dict[str, str] = {
-    BY_LIFER: "Lifer species", BY_MAJORITY: "majority suit",
-    BY_TIE_LED: "tied majority, led suit", BY_TIE_FIRST: "tied majority, played first",
-    BY_LED_CARD: "all suits unique, led card", BY_NUMBER: "highest number",
-    BY_LAST: "the card left",
+    BY_LIFER: N_("Lifer species"), BY_MAJORITY: N_("majority suit"),
+    BY_TIE_LED: N_("tied majority, led suit"), BY_TIE_FIRST: N_("tied majority, played first"),
+    BY_LED_CARD: N_("all suits unique, led card"), BY_NUMBER: N_("highest number"),
+    BY_LAST: N_("the card left"),
 }
+"""In English (marked for the catalogue); shown through ``_()``."""
+
+
+def _points(n: int) -> str:
+    return ngettext("{n} point", "{n} points", n).format(n=n)
+
+
+def _comma() -> str:
+    return pgettext("list separator", ", ")
 
 
 # ======================================================================================
@@ -380,24 +390,25 @@ _SKIP = Skip()
 def describe_action(action: object, names: Sequence[str] | None = None) -> str:
     """A short human label for a move, for prompts, hints and logs."""
     if isinstance(action, Play):
-        return f"Play {card_name(action.card)}"
+        return _("Play {card}").format(card=card_name(action.card))
     if isinstance(action, Take):
-        return f"Take {card_name(action.card)}"
+        return _("Take {card}").format(card=card_name(action.card))
     if isinstance(action, ToFlock):
-        return ("Start a new flock" if action.flock == NEW_FLOCK
-                else f"Add to flock {action.flock + 1}")
+        if action.flock == NEW_FLOCK:
+            return _("Start a new flock")
+        return _("Add to flock {number}").format(number=action.flock + 1)
     if isinstance(action, UseAbility):
-        return f"Use {ABILITIES[action.ability].name}"
+        return _("Use {ability}").format(ability=ABILITIES[action.ability].title)
     if isinstance(action, Skip):
-        return "Use no ability"
+        return _("Use no ability")
     if isinstance(action, PickHand):
-        return f"Choose {card_name(action.card)} from your hand"
+        return _("Choose {card} from your hand").format(card=card_name(action.card))
     if isinstance(action, PickFeeder):
-        return f"Choose {card_name(action.card)} in the feeder"
+        return _("Choose {card} in the feeder").format(card=card_name(action.card))
     if isinstance(action, PickYard):
-        return f"Choose {card_name(action.card)} in your yard"
+        return _("Choose {card} in your yard").format(card=card_name(action.card))
     if isinstance(action, PickFlock):
-        return f"Choose flock {action.flock + 1}"
+        return _("Choose flock {number}").format(number=action.flock + 1)
     return repr(action)
 
 
@@ -412,7 +423,8 @@ class RoundStarted(Event):
     deck_size: int
 
     def describe(self, names=None) -> str:
-        return f"Round {self.round} begins; {_label(self.lead, names)} leads."
+        return _("Round {round} begins; {name} leads.").format(
+            round=self.round, name=_label(self.lead, names))
 
 
 @dataclass(frozen=True)
@@ -422,7 +434,9 @@ class HandDealt(Event):
     cards: tuple[Card, ...]
 
     def describe(self, names=None) -> str:
-        return f"{_label(self.seat, names)} is dealt {engine.plural(len(self.cards), 'card')}."
+        n = len(self.cards)
+        return ngettext("{name} is dealt {n} card.", "{name} is dealt {n} cards.", n).format(
+            name=_label(self.seat, names), n=n)
 
 
 @dataclass(frozen=True)
@@ -432,7 +446,8 @@ class YardBirdDealt(Event):
     card: Card
 
     def describe(self, names=None) -> str:
-        return f"A {card_name(self.card)} lands in {_label(self.seat, names)}'s yard."
+        return _("A {card} lands in {name}'s yard.").format(card=card_name(self.card),
+                                                            name=_label(self.seat, names))
 
 
 @dataclass(frozen=True)
@@ -442,7 +457,8 @@ class LiferRevealed(Event):
     seat: int | None = None  # who caused it (None at setup)
 
     def describe(self, names=None) -> str:
-        return f"The Lifer is now the {SPECIES[self.card.species]} ({card_name(self.card)})."
+        return _("The Lifer is now the {species} ({card}).").format(
+            species=species_name(self.card.species), card=card_name(self.card))
 
 
 @dataclass(frozen=True)
@@ -454,9 +470,12 @@ class AbilitiesDealt(Event):
     redeal: bool
 
     def describe(self, names=None) -> str:
-        shown = ", ".join(f"{t}: {ABILITIES[a].name}" for t, a in self.row)
-        verb = "are re-dealt" if self.redeal else "are"
-        return f"Abilities {verb} {shown}."
+        shown = _comma().join(_("{token}: {ability}").format(token=t,
+                                                             ability=ABILITIES[a].title)
+                              for t, a in self.row)
+        if self.redeal:
+            return _("Abilities are re-dealt {abilities}.").format(abilities=shown)
+        return _("Abilities are {abilities}.").format(abilities=shown)
 
 
 @dataclass(frozen=True)
@@ -467,7 +486,8 @@ class CardPlayed(Event):
     slot: int
 
     def describe(self, names=None) -> str:
-        return f"{_label(self.seat, names)} plays {card_name(self.card)}."
+        return _("{name} plays {card}.").format(name=_label(self.seat, names),
+                                                card=card_name(self.card))
 
 
 @dataclass(frozen=True)
@@ -488,9 +508,10 @@ class TrickRanked(Event):
 
     def describe(self, names=None) -> str:
         first = self.placements[0]
-        rest = ", ".join(_label(p.seat, names) for p in self.placements[1:])
-        return (f"{_label(first.seat, names)} wins the trick with {card_name(first.card)} "
-                f"({REASON_TEXT[first.reason]}); then {rest}.")
+        rest = _comma().join(_label(p.seat, names) for p in self.placements[1:])
+        return _("{name} wins the trick with {card} ({reason}); then {rest}.").format(
+            name=_label(first.seat, names), card=card_name(first.card),
+            reason=_(REASON_TEXT[first.reason]), rest=rest)
 
 
 @dataclass(frozen=True)
@@ -503,7 +524,8 @@ class BirdTaken(Event):
     forced: bool = False  # the last place takes the last bird (ruling YB-5)
 
     def describe(self, names=None) -> str:
-        return f"{_label(self.seat, names)} takes {card_name(self.card)}."
+        return _("{name} takes {card}.").format(name=_label(self.seat, names),
+                                                card=card_name(self.card))
 
 
 @dataclass(frozen=True)
@@ -517,9 +539,12 @@ class BirdFlocked(Event):
     points: int
 
     def describe(self, names=None) -> str:
-        where = "a new flock" if self.new else f"flock {self.flock + 1}"
-        return (f"{_label(self.seat, names)} puts {card_name(self.card)} in {where} "
-                f"({KIND_NAMES[self.kind]}, {engine.plural(self.points, 'point')}).")
+        words = dict(name=_label(self.seat, names), card=card_name(self.card),
+                     kind=kind_name(self.kind), points=_points(self.points))
+        if self.new:
+            return _("{name} puts {card} in a new flock ({kind}, {points}).").format(**words)
+        return _("{name} puts {card} in flock {number} ({kind}, {points}).").format(
+            number=self.flock + 1, **words)
 
 
 @dataclass(frozen=True)
@@ -529,7 +554,8 @@ class AbilityUsed(Event):
     token: int
 
     def describe(self, names=None) -> str:
-        return f"{_label(self.seat, names)} uses {ABILITIES[self.ability].name}."
+        return _("{name} uses {ability}.").format(name=_label(self.seat, names),
+                                                  ability=ABILITIES[self.ability].title)
 
 
 @dataclass(frozen=True)
@@ -537,7 +563,7 @@ class AbilitySkipped(Event):
     seat: int
 
     def describe(self, names=None) -> str:
-        return f"{_label(self.seat, names)} uses no ability."
+        return _("{name} uses no ability.").format(name=_label(self.seat, names))
 
 
 @dataclass(frozen=True)
@@ -548,8 +574,8 @@ class LiferSwapped(Event):
     old: Card
 
     def describe(self, names=None) -> str:
-        return (f"{_label(self.seat, names)} makes {card_name(self.card)} the Lifer and "
-                f"takes {card_name(self.old)} into hand.")
+        return _("{name} makes {card} the Lifer and takes {old} into hand.").format(
+            name=_label(self.seat, names), card=card_name(self.card), old=card_name(self.old))
 
 
 @dataclass(frozen=True)
@@ -566,9 +592,15 @@ class CardBuried(Event):
     def describe(self, names=None) -> str:
         who = _label(self.seat, names)
         if not self.face_up:
-            return f"{who} puts a card from hand under the deck."
-        where = {"yard": "from the yard", "lifer": "(the old Lifer)"}.get(self.src, "")
-        return f"{who} puts {card_name(self.card)} {where} under the deck.".replace("  ", " ")
+            return _("{name} puts a card from hand under the deck.").format(name=who)
+        card = card_name(self.card)
+        if self.src == "yard":
+            return _("{name} puts {card} from the yard under the deck.").format(name=who,
+                                                                                card=card)
+        if self.src == "lifer":
+            return _("{name} puts {card} (the old Lifer) under the deck.").format(name=who,
+                                                                                  card=card)
+        return _("{name} puts {card} under the deck.").format(name=who, card=card)
 
 
 @dataclass(frozen=True)
@@ -578,7 +610,7 @@ class CardDrawn(Event):
     card: Card
 
     def describe(self, names=None) -> str:
-        return f"{_label(self.seat, names)} draws a card."
+        return _("{name} draws a card.").format(name=_label(self.seat, names))
 
 
 @dataclass(frozen=True)
@@ -594,8 +626,9 @@ class FeederSwapped(Event):
     flock_emptied: bool
 
     def describe(self, names=None) -> str:
-        return (f"{_label(self.seat, names)} swaps {card_name(self.given)} from the yard "
-                f"for {card_name(self.taken)} in the feeder.")
+        return _("{name} swaps {given} from the yard for {taken} in the feeder.").format(
+            name=_label(self.seat, names), given=card_name(self.given),
+            taken=card_name(self.taken))
 
 
 @dataclass(frozen=True)
@@ -607,8 +640,9 @@ class HandFeederSwapped(Event):
     slot: int
 
     def describe(self, names=None) -> str:
-        return (f"{_label(self.seat, names)} puts {card_name(self.given)} in the feeder "
-                f"and takes {card_name(self.taken)} into hand.")
+        return _("{name} puts {given} in the feeder and takes {taken} into hand.").format(
+            name=_label(self.seat, names), given=card_name(self.given),
+            taken=card_name(self.taken))
 
 
 @dataclass(frozen=True)
@@ -622,8 +656,11 @@ class BirdReflocked(Event):
     src_emptied: bool
 
     def describe(self, names=None) -> str:
-        where = "a new flock" if self.dst == NEW_FLOCK else f"flock {self.dst + 1}"
-        return f"{_label(self.seat, names)} moves {card_name(self.card)} to {where}."
+        words = dict(name=_label(self.seat, names), card=card_name(self.card))
+        if self.dst == NEW_FLOCK:
+            return _("{name} moves {card} to a new flock.").format(**words)
+        return _("{name} moves {card} to flock {number}.").format(number=self.dst + 1,
+                                                                  **words)
 
 
 @dataclass(frozen=True)
@@ -636,9 +673,9 @@ class FlocksMerged(Event):
     points: int
 
     def describe(self, names=None) -> str:
-        return (f"{_label(self.seat, names)} merges two flocks into a "
-                f"{KIND_NAMES[self.kind].lower()} flock worth "
-                f"{engine.plural(self.points, 'point')}.")
+        return _("{name} merges two flocks into a {kind} flock worth {points}.").format(
+            name=_label(self.seat, names), kind=kind_name(self.kind).lower(),
+            points=_points(self.points))
 
 
 @dataclass(frozen=True)
@@ -648,8 +685,9 @@ class TrickEnded(Event):
 
     def describe(self, names=None) -> str:
         if self.next_lead is None:
-            return f"Trick {self.trick} is over; the hands are empty."
-        return f"Trick {self.trick} is over; {_label(self.next_lead, names)} leads next."
+            return _("Trick {trick} is over; the hands are empty.").format(trick=self.trick)
+        return _("Trick {trick} is over; {name} leads next.").format(
+            trick=self.trick, name=_label(self.next_lead, names))
 
 
 @dataclass(frozen=True)
@@ -669,8 +707,9 @@ class RoundScored(Event):
     totals: tuple[int, ...]
 
     def describe(self, names=None) -> str:
-        parts = ", ".join(f"{_label(s, names)} {p}" for s, p in enumerate(self.points))
-        return f"Round {self.round} scores: {parts}."
+        parts = _comma().join(_("{name} {score}").format(name=_label(s, names), score=p)
+                              for s, p in enumerate(self.points))
+        return _("Round {round} scores: {scores}.").format(round=self.round, scores=parts)
 
 
 # ======================================================================================
@@ -724,7 +763,7 @@ class YardBirbsView:
 
     @property
     def prompt(self) -> str:
-        return PHASES[self.phase].prompt
+        return _(PHASES[self.phase].prompt)
 
     def known_cards(self, seat: int) -> tuple[Card, ...]:
         """Cards this viewer knows to be in ``seat``'s hand."""
@@ -1084,7 +1123,7 @@ class State(engine.State):
             self.current_player = None
             self.pending_bird = None
             events.append(GameOver(tuple(self.winners()),
-                                   "the highest score after three rounds"))
+                                   N_("the highest score after three rounds")))
             return
         self._start_round(self._next_round_lead(), events)
 
@@ -1301,12 +1340,14 @@ class State(engine.State):
         rows: list[tuple[str, str]] = []
         for number, results in enumerate(self.round_results, 1):
             flocks = results[seat]
-            rows.append((f"Round {number}", str(sum(f.points for f in flocks))))
+            rows.append((_("Round {number}").format(number=number),
+                         str(sum(f.points for f in flocks))))
             line: list[str] = []
             for flock in flocks:
                 if flock.points <= 0:
                     continue
-                item = f"{SHORT_KIND[flock.kind]} +{flock.points}"
+                item = _("{kind} +{points}").format(kind=_(SHORT_KIND[flock.kind]),
+                                                    points=flock.points)
                 joined = " \u00b7 ".join(line + [item])
                 if line and ((chars and len(joined) > chars) or (not chars and len(line) == 2)):
                     rows.append(("  " + " \u00b7 ".join(line), ""))
@@ -1314,11 +1355,12 @@ class State(engine.State):
                 line.append(item)
             if line:
                 rows.append(("  " + " \u00b7 ".join(line), ""))
-        rows.append(("Total", str(self.totals[seat])))
+        rows.append((_("Total"), str(self.totals[seat])))
         return rows
 
     def progress(self) -> str:
-        return f"round {max(self.round, 1)} of {ROUNDS}"
+        return _("round {number} of {rounds}").format(number=max(self.round, 1),
+                                                      rounds=ROUNDS)
 
     def outcome(self) -> str:
         """How the game ended, without seat labels (outcome() has no names: the results
@@ -1328,8 +1370,10 @@ class State(engine.State):
         winners = self.winners()
         best = self.totals[winners[0]]
         if len(winners) > 1:
-            return f"Tied on {best} points after {ROUNDS} rounds: the win is shared."
-        return f"The highest total after {ROUNDS} rounds: {best} points."
+            return _("Tied on {best} points after {rounds} rounds: the win is shared.").format(
+                best=best, rounds=ROUNDS)
+        return _("The highest total after {rounds} rounds: {best} points.").format(
+            best=best, rounds=ROUNDS)
 
     # -- information -----------------------------------------------------------------------
     def _knows(self, mask: int, seat: int | None) -> bool:
@@ -1534,45 +1578,45 @@ class Phase:
 
 
 PHASES: dict[str, Phase] = {p.name: p for p in (
-    Phase(PLAY, "Play a card to the feeder", State._moves_play, State._do_play,
+    Phase(PLAY, N_("Play a card to the feeder"), State._moves_play, State._do_play,
           HAND_ZONE, fresh=True),
-    Phase(TAKE, "Take a bird from the feeder", State._moves_take, State._do_take,
+    Phase(TAKE, N_("Take a bird from the feeder"), State._moves_take, State._do_take,
           FEEDER_ZONE, fresh=True),
-    Phase(FLOCK, "Choose a flock for the bird", State._moves_flock, State._do_flock,
+    Phase(FLOCK, N_("Choose a flock for the bird"), State._moves_flock, State._do_flock,
           FLOCK_ZONE),
-    Phase(ABILITY, "Use an ability, or skip", State._moves_ability, State._do_ability,
+    Phase(ABILITY, N_("Use an ability, or skip"), State._moves_ability, State._do_ability,
           ABILITY_ZONE, fresh=True),
-    Phase(LIFER_SWAP_HAND, "Lifer Swap: choose a card from your hand",
+    Phase(LIFER_SWAP_HAND, N_("Lifer Swap: choose a card from your hand"),
           State._moves_pick_hand, State._do_lifer_swap, HAND_ZONE),
-    Phase(FEEDER_SWAP_GIVE, "Feeder Swap: choose a bird of your yard to give",
+    Phase(FEEDER_SWAP_GIVE, N_("Feeder Swap: choose a bird of your yard to give"),
           State._moves_swap_give, State._do_swap_give, YARD_ZONE),
-    Phase(FEEDER_SWAP_TAKE, "Feeder Swap: choose a bird in the feeder to take",
+    Phase(FEEDER_SWAP_TAKE, N_("Feeder Swap: choose a bird in the feeder to take"),
           State._moves_pick_feeder, State._do_swap_take, FEEDER_ZONE),
-    Phase(FEEDER_SWAP_FLOCK, "Feeder Swap: choose a flock for the bird",
+    Phase(FEEDER_SWAP_FLOCK, N_("Feeder Swap: choose a flock for the bird"),
           State._moves_flock, State._do_swap_flock, FLOCK_ZONE),
-    Phase(HAND_FEEDER_TAKE, "Hand to Feeder: choose a bird in the feeder to take",
+    Phase(HAND_FEEDER_TAKE, N_("Hand to Feeder: choose a bird in the feeder to take"),
           State._moves_pick_feeder, State._do_hand_feeder_take, FEEDER_ZONE),
-    Phase(HAND_FEEDER_GIVE, "Hand to Feeder: choose a card from your hand to give",
+    Phase(HAND_FEEDER_GIVE, N_("Hand to Feeder: choose a card from your hand to give"),
           State._moves_pick_hand, State._do_hand_feeder_give, HAND_ZONE),
-    Phase(REFLOCK_BIRD, "Reflock: choose a bird to move",
+    Phase(REFLOCK_BIRD, N_("Reflock: choose a bird to move"),
           State._moves_reflock_bird, State._do_reflock_bird, YARD_ZONE),
-    Phase(REFLOCK_FLOCK, "Reflock: choose where it goes",
+    Phase(REFLOCK_FLOCK, N_("Reflock: choose where it goes"),
           State._moves_reflock_flock, State._do_reflock_flock, FLOCK_ZONE),
-    Phase(MERGE_FIRST, "Merge: choose a flock",
+    Phase(MERGE_FIRST, N_("Merge: choose a flock"),
           State._moves_merge_first, State._do_merge_first, MERGE_ZONE),
-    Phase(MERGE_SECOND, "Merge: choose the flock to join it with",
+    Phase(MERGE_SECOND, N_("Merge: choose the flock to join it with"),
           State._moves_merge_second, State._do_merge_second, MERGE_ZONE),
-    Phase(BIRDSEED_BURY, "Birdseed: choose a card to put under the deck",
+    Phase(BIRDSEED_BURY, N_("Birdseed: choose a card to put under the deck"),
           State._moves_pick_hand, State._do_bury, HAND_ZONE, fresh=True),
-    Phase(FLY_OFF_BIRD, "Fly Off: choose a solo bird",
+    Phase(FLY_OFF_BIRD, N_("Fly Off: choose a solo bird"),
           State._moves_fly_off, State._do_fly_off, YARD_ZONE),
-    Phase(FLY_OFF_BURY, "Fly Off: choose a card to put under the deck",
+    Phase(FLY_OFF_BURY, N_("Fly Off: choose a card to put under the deck"),
           State._moves_pick_hand, State._do_bury, HAND_ZONE, fresh=True),
-    Phase(OVER, "The game is over", State._no_moves, State._no_move, "", fresh=True),
+    Phase(OVER, N_("The game is over"), State._no_moves, State._no_move, "", fresh=True),
 )}
 
 PHASE_PROMPTS: dict[str, str] = {name: phase.prompt for name, phase in PHASES.items()}
-"""Each phase's prompt by name (read from PHASES)."""
+"""Each phase's prompt by name (read from PHASES), in English: shown through ``_()``."""
 
 
 def new_state(num_players: int, seed: int | None = None, **options) -> State:

@@ -12,12 +12,13 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.cubirds.cards import species_name
+from game.cubirds.cards import birds_text
 from game.cubirds.rules import (LEFT, RIGHT, BirdsCaptured, BirdsPlaced, CardsDrawn,
                                 CollectionStarted, DrawDeclined, FlockCompleted, HandDealt,
                                 HandDiscarded, Reshuffled, RestorationDrawn, RestorationPlaced,
                                 RoundEnded, RoundStarted, RowDealt, SetupDiscarded)
 from game.engine import Event, GameOver
+from game.i18n import _
 from scenes.cubirds.geometry import H, W
 from scenes.table.animations import Animations, on
 from sprites import ui
@@ -160,7 +161,8 @@ class CuBirdsAnimations(Animations):
     @on(RoundStarted)
     def round_started(self, e: RoundStarted, rest) -> list:
         starter = self.t.names[e.starter]
-        title, sub = f"Round {e.round}", f"{starter} deals and starts"
+        title = _("Round {round}").format(round=e.round)
+        sub = _("{name} deals and starts").format(name=starter)
 
         def show() -> None:
             self.game.counts.round = e.round
@@ -232,7 +234,7 @@ class CuBirdsAnimations(Animations):
     def reshuffled(self, e: Reshuffled, rest) -> list:
         shown = min(6, max(1, len(self.game.counts.discard)))
         flights = []
-        for _ in range(shown):
+        for _k in range(shown):
             spr = self.game.card(None, self.game.geo.discard_pos(),
                                    face_up=False, visible=False)
             self.game.flying.append(spr)
@@ -385,7 +387,7 @@ class CuBirdsAnimations(Animations):
     def _backs_to_plate(self, seat: int, count: int, seconds: float) -> list:
         """Cards an opponent draws: backs flying from the deck into their plate's hand."""
         flights = []
-        for _ in range(count):
+        for _k in range(count):
             spr = self.game.card(None, self.game.geo.deck_pos(), face_up=False, visible=False)
             self.game.flying.append(spr)
             flights.append(Timeline([Call(self._deck_minus(1)),
@@ -416,10 +418,16 @@ class CuBirdsAnimations(Animations):
                         sound="slide" if k == 0 else None) for k, s in enumerate(cards)]
         seat, species = e.seat, e.species
         kept, rest_cards = cards[:e.kept], cards[e.kept:]
-        size = "Big" if e.kept == 2 else "Small"
-        who = "your" if seat == viewer else f"{self.t.names[seat]}'s"
-        caption = (f"{size} flock of {e.revealed} {species_name(species, e.revealed)}: "
-                   f"{e.kept} to {who} collection")
+        words = dict(birds=birds_text(species, e.revealed), kept=e.kept,
+                     name=self.t.names[seat])
+        if seat == viewer:
+            caption = (_("Big flock of {birds}: {kept} to your collection") if e.kept == 2
+                       else _("Small flock of {birds}: {kept} to your collection"))
+        else:
+            caption = (_("Big flock of {birds}: {kept} to {name}'s collection")
+                       if e.kept == 2 else
+                       _("Small flock of {birds}: {kept} to {name}'s collection"))
+        caption = caption.format(**words)
         fan_rect = pygame.Rect(0, 0, int(pitch * (len(cards) - 1) + W), H)
         fan_rect.center = (cx, cy)
 
@@ -441,8 +449,8 @@ class CuBirdsAnimations(Animations):
 
     @on(RoundEnded)
     def round_ended(self, e: RoundEnded, rest) -> list:
-        title = f"Round {e.round} ends"
-        sub = f"{self.t.names[e.ender]}'s hand is empty"
+        title = _("Round {round} ends").format(round=e.round)
+        sub = _("{name}'s hand is empty").format(name=self.t.names[e.ender])
         return [Call(lambda: self.t.messages.banner(title, sub, hold=0.9)), Wait(self.t.dur(0.7))]
 
     @on(HandDiscarded)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 
 from game.cubirds.cards import NUM_ROWS, SPECIES
+from game.i18n import N_, _
 from scenes.cubirds.geometry import HAND_AT, H
 from scenes.picker import Option
 from scenes.table.chrome import AuditItem, Chrome
@@ -16,7 +17,7 @@ from sprites import cubirds_cards as art
 from sprites import ui
 from sprites.card import LIFT_PX, CardSprite
 
-NO_BIRDS = "No birds yet"
+NO_BIRDS = N_("No birds yet")     # (translated where drawn)
 NO_BIRDS_AT = (80, 78)     # on a plate, right of the hand size
 WORD_DY, COUNT_DY = 10, 46  # a pile's name and count, under it
 
@@ -37,7 +38,7 @@ class CuBirdsDraw(Chrome):
         surface.blit(art.hand_counter(size), (rect.x + HAND_AT[0], rect.y + HAND_AT[1]))
         have = self.collection(seat)
         if not have:
-            none = self.t.ctx.assets.text(NO_BIRDS, 28, ui.TEXT_MUTED)
+            none = self.t.ctx.assets.text(_(NO_BIRDS), 28, ui.TEXT_MUTED)
             surface.blit(none, (rect.x + NO_BIRDS_AT[0], rect.y + NO_BIRDS_AT[1]))
         spots = self.game.geo.chip_offsets(len(have), rect.size)
         for (species, n), (dx, dy) in reversed(list(zip(have, spots))):
@@ -67,8 +68,8 @@ class CuBirdsDraw(Chrome):
         items += [AuditItem("card", deck, "deck"),
                   AuditItem("card", discard, "discard",
                             art.index_corner(discard) if self.game.counts.discard else None)]
-        for rect, n, word in ((deck, self.game.counts.deck, "Deck"),
-                              (discard, len(self.game.counts.discard), "Discard")):
+        for rect, n, word in ((deck, self.game.counts.deck, _("Deck")),
+                              (discard, len(self.game.counts.discard), _("Discard"))):
             w, h = a.font("body", 28).size(word)
             items.append(AuditItem("label", pygame.Rect(rect.centerx - w // 2, rect.bottom + WORD_DY, w, h),
                                    word))
@@ -96,7 +97,7 @@ class CuBirdsDraw(Chrome):
                 plate = self.game.seat_rect(seat)
                 items.append(AuditItem("label", pygame.Rect(
                     (plate.x + NO_BIRDS_AT[0], plate.y + NO_BIRDS_AT[1]),
-                    a.font("body", 28).size(NO_BIRDS)), NO_BIRDS))
+                    a.font("body", 28).size(_(NO_BIRDS))), _(NO_BIRDS)))
         for r in range(NUM_ROWS):
             row = self.game.geo.rect_of(f"row{r}")
             items.append(AuditItem("icon", pygame.Rect(row.x, row.centery - 24, 48, 48),
@@ -175,7 +176,7 @@ class CuBirdsDraw(Chrome):
             self.t.turn.picker.draw(surface, self.t.ctx.pulse)
         if self.t.shown is not None and self.t.shown.seat is None and not self.t.match.humans:
             area = self.game.geo.rect_of("hand")
-            note = a.text("Watching the birds: every hand is hidden", 32, ui.TEXT_MUTED)
+            note = a.text(_("Watching the birds: every hand is hidden"), 32, ui.TEXT_MUTED)
             surface.blit(note, note.get_rect(center=area.center))
 
     def caption_box(self) -> pygame.Rect:
@@ -194,7 +195,7 @@ class CuBirdsDraw(Chrome):
             pygame.draw.line(surface, (70, 52, 36), (f.x, y + 2), (f.right, y + 2), 10)
             pygame.draw.line(surface, (150, 112, 78), (f.x, y), (f.right, y), 6)
             self.draw_row_number(surface, r, ui.PANEL_LIGHT, ui.TEXT)
-        for name, label in (("draw", "Deck"), ("discard", "Discard")):
+        for name, label in (("draw", _("Deck")), ("discard", _("Discard"))):
             rect = self.game.geo.rect_of(name)
             t = a.text(label, 28, ui.TEXT_MUTED)
             surface.blit(t, t.get_rect(midtop=(rect.centerx, rect.bottom + WORD_DY)))
@@ -241,7 +242,7 @@ class CuBirdsDraw(Chrome):
         lands in the row, so it never names a row for an empty spot)."""
         if self.game.for_row is None:
             return None
-        text = f"For row {self.game.for_row + 1}"
+        text = _("For row {row}").format(row=self.game.for_row + 1)
         spot = self.game.geo.rect_of("pending")
         rect = pygame.Rect((0, 0), self.t.ctx.assets.font("body", 28).size(text))
         rect.midtop = (spot.centerx, spot.bottom + 10)

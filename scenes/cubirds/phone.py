@@ -5,22 +5,25 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from game.cubirds.cards import INDEX, species_name
+from game.cubirds.cards import INDEX, birds_text, species_name
 from game.cubirds.rules import (DRAW, FLOCK, LEFT, PLACE, RESTORE, SIDES, DrawTwo,
-                                Flock, Pass, Place, Restore, enclose, flock_reward)
+                                Flock, Pass, Place, Restore, enclose, end_words,
+                                flock_reward)
+from game.i18n import _, pgettext
 from scenes.table.phones.api import Ask, Choice, PhoneCard, PhoneGame, Section
 from sprites import cubirds_cards as art
 
 
 def birds(species: str, count: int) -> str:
-    return f"{count} {species_name(species, count)}"
+    return birds_text(species, count)
 
 
 def cards_text(cards: Sequence[str]) -> str:
     counts: dict[str, int] = {}
     for s in cards:
         counts[s] = counts.get(s, 0) + 1
-    return ", ".join(birds(s, n) for s, n in sorted(counts.items(), key=lambda kv: INDEX[kv[0]]))
+    return pgettext("list separator", ", ").join(
+        birds(s, n) for s, n in sorted(counts.items(), key=lambda kv: INDEX[kv[0]]))
 
 
 def row_text(row: Sequence[str]) -> str:
@@ -32,7 +35,9 @@ def row_text(row: Sequence[str]) -> str:
             runs[-1][1] += 1
         else:
             runs.append([s, 1])
-    return ", ".join(species_name(s) if n == 1 else birds(s, n) for s, n in runs) or "empty"
+    return pgettext("list separator", ", ").join(
+        species_name(s) if n == 1 else birds(s, n) for s, n in runs) or pgettext("a row",
+                                                                                 "empty")
 
 
 class CuBirdsPhone(PhoneGame):
@@ -43,25 +48,31 @@ class CuBirdsPhone(PhoneGame):
         hand = tuple(PhoneCard(f"face:{s}", species_name(s, n), n) for s, n in view.hand)
         mine = tuple(PhoneCard(f"face:{s}", species_name(s, n), n)
                      for s, n in view.collections[seat])
-        rows = tuple(f"Row {r + 1}: {row_text(row)}" for r, row in enumerate(view.rows))
-        return [Section("Your hand", hand, empty="No cards in hand"),
-                Section("Your collection", mine, empty="No flocks yet"),
-                Section("The rows", lines=rows)]
+        rows = tuple(_("Row {row}: {cards}").format(row=r + 1, cards=row_text(row))
+                     for r, row in enumerate(view.rows))
+        return [Section(_("Your hand"), hand, empty=_("No cards in hand")),
+                Section(_("Your collection"), mine, empty=_("No flocks yet")),
+                Section(_("The rows"), lines=rows)]
 
     def ask(self, view, legal, follow, names, match=None) -> Ask:
         if view.phase == PLACE:
             return self._place(view, legal)
         if view.phase == RESTORE:
             row = view.pending_row
-            return Ask(f"Row {row + 1} needs a second species: where does the "
-                       f"{species_name(view.pending)} go?",
-                       [Choice(f"{side.capitalize()} end of row {row + 1}",
-                               f"The {species_name(view.pending)} joins the {side} end",
+            pending = species_name(view.pending)
+            return Ask(_("Row {row} needs a second species: where does the {species} "
+                         "go?").format(row=row + 1, species=pending),
+                       [Choice(end_words(side, row),
+                               (_("The {species} joins the left end") if side == LEFT else
+                                _("The {species} joins the right end")).format(
+                                    species=pending),
                                actions=(Restore(side),)) for side in SIDES])
         if view.phase == DRAW:
-            return Ask("Nothing trapped: draw 2 cards from the deck?", [
-                Choice("Draw 2", "Take the top 2 cards of the deck", actions=(DrawTwo(True),)),
-                Choice("No thanks", "Keep your hand as it is", actions=(DrawTwo(False),))])
+            return Ask(_("Nothing trapped: draw 2 cards from the deck?"), [
+                Choice(_("Draw 2"), _("Take the top 2 cards of the deck"),
+                       actions=(DrawTwo(True),)),
+                Choice(_("No thanks"), _("Keep your hand as it is"),
+                       actions=(DrawTwo(False),))])
         if view.phase == FLOCK:
             hand = dict(view.hand)
             choices = []
@@ -69,13 +80,18 @@ class CuBirdsPhone(PhoneGame):
                 if isinstance(action, Flock):
                     n = hand[action.species]
                     keep = flock_reward(action.species, n)
-                    size = "Big" if keep == 2 else "Small"
+                    if keep == 2:
+                        detail = _("Big flock: {kept} to your collection, {discarded} "
+                                   "discarded")
+                    else:
+                        detail = _("Small flock: {kept} to your collection, {discarded} "
+                                   "discarded")
                     choices.append(Choice(
-                        f"Fly {birds(action.species, n)}",
-                        f"{size} flock: {keep} to your collection, {n - keep} discarded",
+                        _("Fly {birds}").format(birds=birds(action.species, n)),
+                        detail.format(kept=keep, discarded=n - keep),
                         f"face:{action.species}", (action,)))
-            choices.append(Choice("No flock", "Keep your cards", actions=(Pass(),)))
-            return Ask("Complete a flock, or keep your cards", choices)
+            choices.append(Choice(_("No flock"), _("Keep your cards"), actions=(Pass(),)))
+            return Ask(_("Complete a flock, or keep your cards"), choices)
         return super().ask(view, legal, follow, names, match)
 
     def _place(self, view, legal) -> Ask:
@@ -90,22 +106,27 @@ class CuBirdsPhone(PhoneGame):
             n = hand[species]
             ends = []
             for action in places:
-                _, taken, _ = enclose(list(view.rows[action.row]), species, n,
-                                      action.side == LEFT)
-                where = f"{action.side.capitalize()} end of row {action.row + 1}"
+                _row, taken, _at = enclose(list(view.rows[action.row]), species, n,
+                                           action.side == LEFT)
+                where = end_words(action.side, action.row)
                 if taken:
-                    detail = f"{where}: you take {cards_text(taken)}"
+                    detail = _("{where}: you take {cards}").format(where=where,
+                                                                   cards=cards_text(taken))
                 elif n == total:
-                    detail = f"{where}: nothing trapped, your hand is empty: the round ends"
+                    detail = _("{where}: nothing trapped, your hand is empty: the round "
+                               "ends").format(where=where)
                 else:
-                    detail = f"{where}: nothing trapped"
+                    detail = _("{where}: nothing trapped").format(where=where)
                 row = row_text(view.rows[action.row])
-                ends.append(Choice(where, detail + f" (row: {row})", actions=(action,),
-                                   confirm="Land them here"))
-            choices.append(Choice(birds(species, n), f"Land your {birds(species, n)}",
+                ends.append(Choice(where, _("{detail} (row: {row})").format(detail=detail,
+                                                                            row=row),
+                                   actions=(action,), confirm=_("Land them here")))
+            choices.append(Choice(birds(species, n),
+                                  _("Land your {birds}").format(birds=birds(species, n)),
                                   f"face:{species}",
-                                  then=Ask(f"Where do your {birds(species, n)} land?", ends)))
-        return Ask("Choose a species to land", choices, layout="cards")
+                                  then=Ask(_("Where do your {birds} land?").format(
+                                      birds=birds(species, n)), ends)))
+        return Ask(_("Choose a species to land"), choices, layout="cards")
 
     def image_keys(self) -> list[str]:
         return [f"face:{s}" for s in INDEX]

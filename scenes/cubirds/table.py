@@ -28,12 +28,13 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.cubirds.cards import INDEX, NUM_ROWS, SMALL, SPECIES, species_name
+from game.cubirds.cards import INDEX, NUM_ROWS, SMALL, SPECIES, birds_text, species_name
 from game.cubirds.rules import (DRAW, FLOCK, LEFT, PLACE, RESTORE, SIDES, BirdsCaptured,
                                 BirdsPlaced, DrawTwo, Flock, FlockCompleted, HandDealt, Pass,
                                 Place, RestorationPlaced, Restore, RoundStarted, enclose,
-                                flock_reward)
+                                end_words, flock_reward)
 from game.engine import TurnPassed
+from game.i18n import _, pgettext
 from game.input import Act, Input
 from scenes.cubirds.animations import PREVIEW_LIFT, CuBirdsAnimations, Preview
 from scenes.cubirds.draw import CuBirdsDraw
@@ -48,6 +49,7 @@ from sprites import ui
 from sprites.card import CardSprite
 
 DECK_SIZE = 110
+
 
 
 @dataclass
@@ -214,7 +216,7 @@ class CuBirdsGameTable(GameTable):
         if not values:
             self.buttons = []
             return Pick("species", [Option(self.geo.group_rect(s, self.hand_groups()), s,
-                                           "Choose") for s, _ in self.hand_groups()])
+                                           _("Choose")) for s, _n in self.hand_groups()])
         if len(values) == 2:
             return None
         species = values[0]
@@ -230,8 +232,8 @@ class CuBirdsGameTable(GameTable):
                 slot = self.geo.end_slot(r, side, n)
                 ring = slot.unionall([slot.move(x - slot.centerx, 0) for x, _ in
                                       self.geo.ghost_positions(r, side, count, n)])
-                options.append(Option(slot, (r, side), "Land here", ring=ring))
-        self.buttons = [Option(self.button_rects[1], BACK, "Back")]
+                options.append(Option(slot, (r, side), _("Land here"), ring=ring))
+        self.buttons = [Option(self.button_rects[1], BACK, _("Back"))]
         hint = self.t.hints.hint_action
         focus = (hint.row, hint.side) if isinstance(hint, Place) and hint.species == species \
             else None   # the hint's second pick
@@ -244,22 +246,22 @@ class CuBirdsGameTable(GameTable):
         n = len(self.rows_spr[v.pending_row])
         self.buttons = []
         return Pick("restore", [Option(self.geo.end_slot(v.pending_row, side, n), side,
-                                       "Add here") for side in SIDES])
+                                       _("Add here")) for side in SIDES])
 
     def plan_draw(self, values: tuple) -> Pick | None:
         if values:
             return None
-        self.buttons = [Option(self.button_rects[0], DrawTwo(True), "Draw 2"),
-                        Option(self.button_rects[1], DrawTwo(False), "No thanks")]
+        self.buttons = [Option(self.button_rects[0], DrawTwo(True), _("Draw 2")),
+                        Option(self.button_rects[1], DrawTwo(False), _("No thanks"))]
         return Pick("draw", self.buttons)
 
     def plan_flock(self, values: tuple) -> Pick | None:
         if values:
             return None
         groups = self.hand_groups()
-        options = [Option(self.geo.group_rect(s, groups), Flock(s), "Fly this flock")
+        options = [Option(self.geo.group_rect(s, groups), Flock(s), _("Fly this flock"))
                    for s, n in groups if n >= SMALL[INDEX[s]]]
-        self.buttons = [Option(self.button_rects[1], Pass(), "No flock")]
+        self.buttons = [Option(self.button_rects[1], Pass(), _("No flock"))]
         return Pick("flock", options + self.buttons)
 
     def show_hint(self, action) -> None:
@@ -319,8 +321,8 @@ class CuBirdsGameTable(GameTable):
             if isinstance(value, tuple):
                 r, side = value
                 count = len(self.hand_spr.get(self.chosen, ()))
-                _, taken, start = enclose(list(self.t.shown.rows[r]), self.chosen, count,
-                                          side == LEFT)
+                _row, taken, start = enclose(list(self.t.shown.rows[r]), self.chosen, count,
+                                             side == LEFT)
                 captured = self.rows_spr[r][start:start + len(taken)] if taken else []
                 for s in captured:
                     s.lift, s.outline = PREVIEW_LIFT, ui.ACCENT
@@ -346,69 +348,76 @@ class CuBirdsGameTable(GameTable):
     def status(self) -> str:
         seat = self.t.turn_seat
         if seat is None:
-            return "Game over"
+            return _("Game over")
         name = self.t.names[seat]
         if self.counts.dealing:
-            return f"Round {self.counts.round}: dealing the cards"
+            return _("Round {round}: dealing the cards").format(round=self.counts.round)
         if not self.t.human_deciding:
             if self.t.turn.decision is not None:
-                return f"{name} is thinking\u2026"
-            return f"{name}'s turn"
+                return _("{name} is thinking\u2026").format(name=name)
+            return _("{name}'s turn").format(name=name)
         option = self.t.turn.picker.focused if self.t.turn.picker is not None else None
         value = option.value if option is not None else None
         step = self.step
         if step == "species":
             n = len(self.hand_spr.get(value, ())) if isinstance(value, str) else 0
             if n:
-                return f"Choose a species to land: {n} {species_name(value, n)}"
-            return "Choose a species to land"
+                return _("Choose a species to land: {birds}").format(birds=birds_text(value, n))
+            return _("Choose a species to land")
         if step == "end":
             n = len(self.hand_spr.get(self.chosen, ()))
-            birds = f"{n} {species_name(self.chosen, n)}"
+            birds = birds_text(self.chosen, n)
             if not isinstance(value, tuple):
-                return f"Pick a row end for your {birds}"
+                return _("Pick a row end for your {birds}").format(birds=birds)
             r, side = value
-            _, taken, _ = enclose(list(self.t.shown.rows[r]), self.chosen, n, side == LEFT)
-            where = f"{side.capitalize()} end of row {r + 1}"
+            _row, taken, _at = enclose(list(self.t.shown.rows[r]), self.chosen, n, side == LEFT)
+            where = end_words(side, r)
             if taken:
-                return f"{where}: you take {self.cards_text(taken)}"
+                return _("{where}: you take {cards}").format(where=where,
+                                                             cards=self.cards_text(taken))
             if n == sum(map(len, self.hand_spr.values())):
-                return f"{where}: nothing trapped, your hand is empty: the round ends"
-            return f"{where}: nothing trapped"
+                return _("{where}: nothing trapped, your hand is empty: the round "
+                         "ends").format(where=where)
+            return _("{where}: nothing trapped").format(where=where)
         if step == "restore":
             v = self.t.shown
-            return (f"Row {v.pending_row + 1} needs a second species: pick an end for the "
-                    f"{species_name(v.pending)}")
+            return _("Row {row} needs a second species: pick an end for the {species}").format(
+                row=v.pending_row + 1, species=species_name(v.pending))
         if step == "draw":
-            return "Nothing trapped: draw 2 cards from the deck?"
+            return _("Nothing trapped: draw 2 cards from the deck?")
         if step == "flock":
             if isinstance(value, Flock):
                 n = len(self.hand_spr.get(value.species, ()))
                 keep = flock_reward(value.species, n)
-                size = "Big" if keep == 2 else "Small"
-                return (f"{size} flock of {n} {species_name(value.species, n)}: "
-                        f"{keep} to your collection, {n - keep} discarded")
-            return "Complete a flock, or keep your cards"
-        return "Your move"
+                if keep == 2:
+                    text = _("Big flock of {birds}: {kept} to your collection, {discarded} "
+                             "discarded")
+                else:
+                    text = _("Small flock of {birds}: {kept} to your collection, {discarded} "
+                             "discarded")
+                return text.format(birds=birds_text(value.species, n), kept=keep,
+                                   discarded=n - keep)
+            return _("Complete a flock, or keep your cards")
+        return _("Your move")
 
     @staticmethod
     def cards_text(cards) -> str:
         counts: dict[str, int] = {}
         for s in cards:
             counts[s] = counts.get(s, 0) + 1
-        return ", ".join(f"{n} {species_name(s, n)}" for s, n in
-                         sorted(counts.items(), key=lambda kv: INDEX[kv[0]]))
+        return pgettext("list separator", ", ").join(
+            birds_text(s, n) for s, n in sorted(counts.items(), key=lambda kv: INDEX[kv[0]]))
 
     def prompts(self) -> tuple[tuple[Act, str], ...]:
         option = self.t.turn.picker.focused if self.t.turn.picker is not None else None
-        label = option.label if option is not None else "Choose"
+        label = option.label if option is not None else _("Choose")
         step = self.step
+        move, pause = (Act.LEFT, _("Move")), (Act.PAUSE, _("Pause"))
         if step == "species":
-            return ((Act.LEFT, "Move"), (Act.CONFIRM, "Choose species"), (Act.PAUSE, "Pause"))
+            return (move, (Act.CONFIRM, _("Choose species")), pause)
         if step == "end":
-            return ((Act.LEFT, "Move"), (Act.CONFIRM, label), (Act.BACK, "Change species"),
-                    (Act.PAUSE, "Pause"))
-        return ((Act.LEFT, "Move"), (Act.CONFIRM, label), (Act.PAUSE, "Pause"))
+            return (move, (Act.CONFIRM, label), (Act.BACK, _("Change species")), pause)
+        return (move, (Act.CONFIRM, label), pause)
 
 
 class CuBirdsTable(TableScene):

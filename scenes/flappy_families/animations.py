@@ -20,7 +20,8 @@ from typing import Sequence
 
 from game.engine import Event, TurnPassed
 from game.flappy_families import rules as R
-from game.flappy_families.cards import CARD_FAMILY, CARD_NAMES, FAMILIES, PREDATOR, family_name
+from game.flappy_families.cards import CARD_FAMILY, PREDATOR, card_name, family_name
+from game.i18n import _, ngettext, pgettext
 from scenes.flappy_families.model import SlotCard
 from scenes.table.animations import Animations, on
 from sprites import ui
@@ -49,11 +50,17 @@ class FlappyFamiliesAnimations(Animations):
         return [e.redacted(viewer) if isinstance(e, R.FFEvent) else e for e in events]
 
     # -- motion and words ------------------------------------------------------------------
-    def who(self, seat: int | None) -> str:
-        """A seat's name in the status line: "You" for the human whose hand is on show."""
-        if seat is None:
-            return "Nobody"
-        return "You" if seat == self.game.board.seat and self.t.couch.is_human(seat) else self.t.names[seat]
+    def is_you(self, seat: int | None) -> bool:
+        """Is ``seat`` the human whose hand is on show (the status line says "you")?"""
+        return seat is not None and seat == self.game.board.seat and self.t.couch.is_human(seat)
+
+    def said(self, seat: int | None, you: str, other: str, **words) -> str:
+        """A line about ``seat``: ``you`` (already translated) for the human whose hand is
+        on show, else ``other`` with the seat's name as {name}."""
+        if self.is_you(seat):
+            return you.format(**words)
+        name = _("Nobody") if seat is None else self.t.names[seat]
+        return other.format(name=name, **words)
 
     def sound(self, name: str) -> Call:
         return Call(lambda: self.t.ctx.play(name))
@@ -85,11 +92,14 @@ class FlappyFamiliesAnimations(Animations):
         board.hand = []
         board.hand_sizes = [0] * n
         self.t.ctx.play("shuffle")
-        parts = [f"+2: {FAMILIES[ev.bonus2]}", f"+1: {FAMILIES[ev.bonus1]}"]
-        sub = "   ".join(parts)
+        words = dict(bonus2=family_name(ev.bonus2), bonus1=family_name(ev.bonus1))
         if ev.removed:
-            sub += "   \u00b7   Out: " + ", ".join(FAMILIES[f] for f in ev.removed)
-        self.t.paint.shout_over("Bonus families", sub, 2.4, avoid=(0, 1))
+            sub = _("+2: {bonus2}   +1: {bonus1}   \u00b7   Out: {removed}").format(
+                removed=pgettext("list separator", ", ").join(family_name(f)
+                                                              for f in ev.removed), **words)
+        else:
+            sub = _("+2: {bonus2}   +1: {bonus1}").format(**words)
+        self.t.paint.shout_over(_("Bonus families"), sub, 2.4, avoid=(0, 1))
         self.t.log_book.log(ev.describe(self.t.names))
         gap = self.t.dur(0.06)
         moves = [self._deal_to_wild(s, sc, deck) for s, sc in dealt.items()]
@@ -145,8 +155,7 @@ class FlappyFamiliesAnimations(Animations):
     def turn_passed(self, ev: TurnPassed, rest) -> list:
         board = self.game.board
         board.chosen = board.flipped = board.picked_family = None
-        who = self.who(ev.seat)
-        board.status = f"{who}'s turn" if who != "You" else "Your turn"
+        board.status = self.said(ev.seat, _("Your turn"), _("{name}'s turn"))
         return []
 
     # -- flips -----------------------------------------------------------------------------
@@ -166,12 +175,19 @@ class FlappyFamiliesAnimations(Animations):
         sprite.face = self.game.cards.face(ev.card)
         sprite.key = ev.card
         colour = self.t.paint.seat_rgb(ev.seat)
-        who = self.who(ev.seat)
-        verb = "flip" if who == "You" else "flips"
-        self.game.board.status = f"{who} {verb} the card at {R.slot_label(ev.slot)}\u2026"
-        bird = CARD_NAMES[ev.card]
+        where = R.slot_label(ev.slot)
+        self.game.board.status = self.said(ev.seat, _("You flip the card at {where}\u2026"),
+                                           _("{name} flips the card at {where}\u2026"),
+                                           where=where)
+        bird = card_name(ev.card)
         family = CARD_FAMILY[ev.card]
-        tail = "!" if family == PREDATOR else f" \u00b7 {family_name(family)}"
+        if family == PREDATOR:
+            found = self.said(ev.seat, _("You flip a {bird}!"), _("{name} flips a {bird}!"),
+                              bird=bird)
+        else:
+            found = self.said(ev.seat, _("You flip a {bird} \u00b7 {family}"),
+                              _("{name} flips a {bird} \u00b7 {family}"), bird=bird,
+                              family=family_name(family))
         if self.game.board.flipped is None:
             self.game.board.flipped = ev.slot
 
@@ -179,7 +195,7 @@ class FlappyFamiliesAnimations(Animations):
             sprite.outline = colour
 
         def revealed() -> None:   # the name only once the face shows
-            self.game.board.status = f"{who} {verb} a {bird}{tail}"
+            self.game.board.status = found
             self.t.log_book.release_line(ev)
         return [Call(mark), Tween(sprite, self.t.dur(0.1), ease_out_cubic, lift=0.5),
                 self.sound("flip"),
@@ -209,12 +225,13 @@ class FlappyFamiliesAnimations(Animations):
     @on(R.PredatorStruck)
     def predator_struck(self, ev: R.PredatorStruck, rest) -> list:
         sc = self.game.slots[ev.slot]
-        name = CARD_NAMES[ev.card]
-        who = self.who(ev.seat)
-        self.game.board.status = f"The {name} pounces on {'you' if who == 'You' else who}!"
-        takes = "You take" if who == "You" else f"{who} takes"
-        self.t.paint.shout_over(f"The {name} pounces!", f"{takes} it: \u22121 point, and the turn ends",
-                        1.6, ui.BAD, avoid=(ev.slot // R.COLS,))
+        name = card_name(ev.card)
+        self.game.board.status = self.said(ev.seat, _("The {card} pounces on you!"),
+                                           _("The {card} pounces on {name}!"), card=name)
+        sub = self.said(ev.seat, _("You take it: \u22121 point, and the turn ends"),
+                        _("{name} takes it: \u22121 point, and the turn ends"))
+        self.t.paint.shout_over(_("The {card} pounces!").format(card=name), sub,
+                                1.6, ui.BAD, avoid=(ev.slot // R.COLS,))
         self.t.ctx.play("predator")
         if sc is None:
             return [Wait(self.t.dur(1.0))]
@@ -234,12 +251,13 @@ class FlappyFamiliesAnimations(Animations):
 
     @on(R.PairMatched)
     def pair_matched(self, ev: R.PairMatched, rest) -> list:
-        who = self.who(ev.seat)
-        fam = FAMILIES[ev.family]
-        self.game.board.status = f"A match! {'You keep' if who == 'You' else who + ' keeps'} two {fam}"
-        whose = "your" if who == "You" else f"{who}'s"
-        self.t.paint.shout_over("A match!", f"Two {fam} fly to {whose} hand",
-                        1.2, ui.GOOD, avoid=tuple(s // R.COLS for s in ev.slots))
+        fam = family_name(ev.family)
+        self.game.board.status = self.said(ev.seat, _("A match! You keep two {family}"),
+                                           _("A match! {name} keeps two {family}"), family=fam)
+        sub = self.said(ev.seat, _("Two {family} fly to your hand"),
+                        _("Two {family} fly to {name}'s hand"), family=fam)
+        self.t.paint.shout_over(_("A match!"), sub,
+                                1.2, ui.GOOD, avoid=tuple(s // R.COLS for s in ev.slots))
         self.t.ctx.play("chirp")
         pops = []
         for s in ev.slots:
@@ -251,7 +269,7 @@ class FlappyFamiliesAnimations(Animations):
 
     @on(R.NoMatch)
     def no_match(self, ev: R.NoMatch, rest) -> list:
-        self.game.board.status = "No match: both cards turn back down"
+        self.game.board.status = _("No match: both cards turn back down")
         for s in ev.slots:
             sc = self.game.slots[s]
             if sc is not None:
@@ -306,9 +324,9 @@ class FlappyFamiliesAnimations(Animations):
     def option_chosen(self, ev: R.OptionChosen, rest) -> list:
         board = self.game.board
         board.chosen = ev.option
-        who = self.who(ev.seat)
-        title, _ = self.t.paint.option_text(ev.option)
-        board.status = f"{who} {'choose' if who == 'You' else 'chooses'}: {title}"
+        title, _sub = self.t.paint.option_text(ev.option)
+        board.status = self.said(ev.seat, _("You choose: {option}"),
+                                 _("{name} chooses: {option}"), option=title)
         self.t.ctx.play("tap")
         board.pulse = 0.0
         return [Tween(board, self.t.dur(0.26), ease_out_back, pulse=1.0), Wait(self.t.dur(0.06))]
@@ -341,9 +359,9 @@ class FlappyFamiliesAnimations(Animations):
         board.picked_family = None
         board.hand_sizes[ev.seat] = max(0, board.hand_sizes[ev.seat] - 1)
         self.game.air.append(sprite)
-        who = self.who(ev.seat)
-        board.status = (f"{who} hide{'' if who == 'You' else 's'} a card at "
-                        f"{R.slot_label(ev.slot)}")
+        board.status = self.said(ev.seat, _("You hide a card at {where}"),
+                                 _("{name} hides a card at {where}"),
+                                 where=R.slot_label(ev.slot))
         self.t.ctx.play("slide")
         sc = SlotCard(sprite, ev.card if mine else None, memory, (self.t.paint.colour_of(ev.seat),))
         moves = [self.fly(sprite, target, 0.45, 1.0, lift=0.8)]
@@ -363,8 +381,11 @@ class FlappyFamiliesAnimations(Animations):
         deck = self.game.geo.deck_center()
         mine = ev.seat == board.seat
         moves = []
-        who = self.who(ev.seat)
-        board.status = f"{who} draw{'' if who == 'You' else 's'} {len(ev.cards)} from the deck"
+        n = len(ev.cards)
+        board.status = self.said(ev.seat, ngettext("You draw {n} from the deck",
+                                                   "You draw {n} from the deck", n),
+                                 ngettext("{name} draws {n} from the deck",
+                                          "{name} draws {n} from the deck", n), n=n)
         self.t.ctx.play("deal")
         hand_after = list(board.hand)
         for k, card in enumerate(ev.cards):
@@ -403,10 +424,11 @@ class FlappyFamiliesAnimations(Animations):
         if not ev.slots:
             return []
         n = len(ev.slots)
-        birds = f"{n} bird{'s fly' if n != 1 else ' flies'}"
-        self.t.paint.shout_over("Migration!", f"{birds} into the empty row {ev.row + 1}", 1.4,
-                        avoid=(ev.row,))
-        self.game.board.status = f"Migration: row {ev.row + 1} fills from the deck"
+        sub = ngettext("{n} bird flies into the empty row {row}",
+                       "{n} birds fly into the empty row {row}", n).format(n=n, row=ev.row + 1)
+        self.t.paint.shout_over(_("Migration!"), sub, 1.4, avoid=(ev.row,))
+        self.game.board.status = _("Migration: row {row} fills from the deck").format(
+            row=ev.row + 1)
         self.t.ctx.play("shuffle")
         deck = self.game.geo.deck_center()
         moves = []
@@ -431,7 +453,7 @@ class FlappyFamiliesAnimations(Animations):
     @on(R.HandsRevealed)
     def hands_revealed(self, ev: R.HandsRevealed, rest) -> list:
         self.game.board.final_scores = ev.scores
-        self.t.paint.shout_over("The deck is empty!",
-                                "The game ends at once: every hand is scored", 1.5)
-        self.game.board.status = "The deck is empty: the game is over"
+        self.t.paint.shout_over(_("The deck is empty!"),
+                                _("The game ends at once: every hand is scored"), 1.5)
+        self.game.board.status = _("The deck is empty: the game is over")
         return [Wait(self.t.dur(1.5))]

@@ -15,7 +15,9 @@ from typing import Iterable
 import pygame
 
 from game.flappy_families import rules as R
-from game.flappy_families.cards import CARD_FAMILY, FAMILIES
+from game import i18n
+from game.flappy_families.cards import CARD_FAMILY, FAMILIES, family_name
+from game.i18n import N_, _, ngettext
 from scenes.flappy_families.geometry import FAN, HAND_LIFT, groups_of
 from scenes.table.chrome import AuditItem, Chrome
 from sprites import ui
@@ -23,10 +25,11 @@ from sprites.card import CardSprite, card_shadow
 from sprites.flappy_families_cards import MINI, index_corner, ink_on
 
 OPTION_TEXT = {   # named by what they do, each with its icon (never a pad-like letter)
-    "A": (R.OPTION_NAMES["A"], "Same family? Keep both"),
-    "B": (R.OPTION_NAMES["B"], "Hide a card in its place"),
-    "C": ("Hide 2, draw 2", "Into empty spaces"),   # "Hide and draw", with its count
+    "A": (R.OPTION_NAMES["A"], N_("Same family? Keep both")),
+    "B": (R.OPTION_NAMES["B"], N_("Hide a card in its place")),
+    "C": (N_("Hide 2, draw 2"), N_("Into empty spaces")),   # "Hide and draw", with its count
 }
+"""In English, marked for the catalogue; option_text() shows them translated."""
 ICON_FILL = {"A": (96, 180, 100), "B": (232, 150, 60), "C": (110, 150, 236)}
 HAND_BACK = (48, 56)   # a plate's hand size: a small back, the count beside it
 CHIP_R = 24            # a plate's family chips: 48 px discs
@@ -82,19 +85,27 @@ class FlappyFamiliesDraw(Chrome):
     def option_text(self, letter: str) -> tuple[str, str]:
         title, sub = OPTION_TEXT[letter]
         if letter == "C" and self.t.shown.deck_size == 1:
-            title, sub = "Hide 1, draw 1", "Only one card is left"
-        return title, sub
+            return _("Hide 1, draw 1"), _("Only one card is left")
+        return _(title), _(sub)
 
-    def why_not(self, letter: str) -> str:
-        """What a greyed-out option says instead of its sub-line."""
+    def why_not(self, letter: str, inline: bool = False) -> str:
+        """What a greyed-out option says instead of its sub-line (``inline``: as it reads
+        after "Not now:", starting small)."""
         if letter == "A":
-            return "No other card to flip"
+            return _("no other card to flip") if inline else _("No other card to flip")
         if letter != "C":
-            return "Not allowed now"
+            return _("not allowed now") if inline else _("Not allowed now")
         need = self.game.c_needed()
         if len(self.game.board.hand) < need:
-            return f"Needs {need} cards in your hand"
-        return f"Needs {need} empty space{'s' if need > 1 else ''}"
+            if inline:
+                return ngettext("needs {n} cards in your hand", "needs {n} cards in your hand",
+                                need).format(n=need)
+            return ngettext("Needs {n} cards in your hand", "Needs {n} cards in your hand",
+                            need).format(n=need)
+        if inline:
+            return ngettext("needs {n} empty space", "needs {n} empty spaces", need).format(
+                n=need)
+        return ngettext("Needs {n} empty space", "Needs {n} empty spaces", need).format(n=need)
 
     # -- the backdrop and the Wild ---------------------------------------------------------
     def felt_key(self) -> object:
@@ -204,7 +215,7 @@ class FlappyFamiliesDraw(Chrome):
         if self.game.previewing_b():
             if isinstance(value, tuple) and value[0] == "family":
                 self._ghost_at(surface, value[1], self.game.board.flipped, focus=True,
-                               label="hidden here")
+                               label=_("hidden here"))
             return
         if self.game.step in ("c_card", "c_space"):
             for family, slot in self.game.plan_c:
@@ -221,17 +232,18 @@ class FlappyFamiliesDraw(Chrome):
             spot = (rect.centerx, rect.y - 4 if self.game.board.flipped >= R.COLS
                     else rect.centery + 18)
             if value == "B":
-                self._tag(surface, "into your hand", spot, ui.GOOD)
+                self._tag(surface, _("into your hand"), spot, ui.GOOD)
             elif value == "C" and self.game.allowed()["C"]:
                 for s in self.game.free_spaces():
                     pygame.draw.rect(surface, ui.ACCENT, self.game.geo.slot_rect(s).inflate(-6, -6), 3,
                                      border_radius=14)
-                self._tag(surface, "turns back down", spot, ui.ACCENT)
+                self._tag(surface, _("turns back down"), spot, ui.ACCENT)
             elif value == "A" and self.game.allowed()["A"]:
-                self._tag(surface, "find its pair", spot, ui.ACCENT)
+                self._tag(surface, _("find its pair"), spot, ui.ACCENT)
 
     def _ghost_at(self, surface, family: int, slot: int, focus: bool = False,
-                  label: str = "face down") -> None:
+                  label: str | None = None) -> None:
+        label = _("face down") if label is None else label
         rect = self.game.geo.slot_rect(slot)
         marked = self.game.cards.back(memory=(family, "yours"))
         ghost = self.game.cards.ghost(marked, 235 if focus else 150)
@@ -251,8 +263,8 @@ class FlappyFamiliesDraw(Chrome):
     def draw_hand(self, surface: pygame.Surface) -> None:
         anchor = self.game.geo.rect_of("hand")
         if self.game.board.seat is None:
-            note = self.t.ctx.assets.text("Watching: every seat is played by the computer", 32,
-                                        ui.TEXT_MUTED, "bold")
+            note = self.t.ctx.assets.text(_("Watching: every seat is played by the computer"),
+                                          32, ui.TEXT_MUTED, "bold")
             surface.blit(note, self.note("label", note.get_rect(center=anchor.center), "watching"))
             return
         human = self.t.human_deciding
@@ -288,7 +300,7 @@ class FlappyFamiliesDraw(Chrome):
             surface.blit(badge, self.note("icon", badge.get_rect(center=(rect.right - 2, y + 12)),
                                           "count"))
             if family == incoming:
-                self._tag(surface, "+1 new", (rect.centerx, y + MINI[1] - 6), ui.GOOD)
+                self._tag(surface, _("+1 new"), (rect.centerx, y + MINI[1] - 6), ui.GOOD)
 
     def _shade(self, size) -> pygame.Surface:
         key = ("shade", size)
@@ -321,21 +333,22 @@ class FlappyFamiliesDraw(Chrome):
         mid = anchor.x + 100
         owner = self.hand_owner()     # several people at the TV: whose hand this is
         if owner is None:
-            heading = f"Your {count} card{'s' if count != 1 else ''}"
+            heading = ngettext("Your {n} card", "Your {n} cards", count).format(n=count)
         else:
-            heading = "{name}'s {count} card{s}".format(
-                name=self.t.match.seats[owner].name, count=count, s="s" if count != 1 else "")
+            heading = ngettext("{name}'s {n} card", "{name}'s {n} cards", count).format(
+                name=self.t.match.seats[owner].name, n=count)
+        points = ngettext("point", "points", abs(score))
         for text, size, colour, face, top in (
                 (heading, 28, ui.TEXT_MUTED, "bold", 8),
                 (str(score), 56, ui.ACCENT, "title", 42),
-                (f"point{'s' if score not in (1, -1) else ''}", 28, ui.TEXT, "body", 112)):
+                (points, 28, ui.TEXT, "body", 112)):
             txt = a.text(text, size, colour, face)
             surface.blit(txt, self.note("label", txt.get_rect(midtop=(mid, anchor.y + top)), text))
 
     # -- the deck, the bonus families, the option buttons ----------------------------------
     def draw_deck(self, surface: pygame.Surface) -> None:
         anchor = self.game.geo.rect_of("deck")
-        key = ("deck", self.game.board.deck, anchor.size)
+        key = ("deck", self.game.board.deck, anchor.size, i18n.current())
         surf = self.t._cache.get(key)
         if surf is None:
             surf = self._deck_picture(anchor.size)
@@ -365,10 +378,11 @@ class FlappyFamiliesDraw(Chrome):
         x = 180
         low = self.game.board.deck <= 5
         num = a.text(str(self.game.board.deck), 64, ui.BAD if low else ui.TEXT, "title")
-        unit = a.text(f"card{'s' if self.game.board.deck != 1 else ''} left", 28, ui.TEXT, "body")
-        words = [(a.text("Deck", 32, ui.TEXT_MUTED, "bold"), (x, 16)), (num, (x, 56)),
+        unit = a.text(ngettext("card left", "cards left", self.game.board.deck), 28, ui.TEXT,
+                      "body")
+        words = [(a.text(_("Deck"), 32, ui.TEXT_MUTED, "bold"), (x, 16)), (num, (x, 56)),
                  (unit, (x + num.get_width() + 10, 56 + num.get_height() - unit.get_height() - 8))]
-        for i, line in enumerate(("The game ends", "when it is empty")):
+        for i, line in enumerate((_("The game ends"), _("when it is empty"))):
             words.append(
                 (a.text(line, 28, ui.BAD if low else ui.TEXT_MUTED, "body"), (x, 140 + i * 34)))
         for k, (t, at) in enumerate(words):
@@ -378,7 +392,8 @@ class FlappyFamiliesDraw(Chrome):
 
     def draw_bonus(self, surface: pygame.Surface) -> None:
         anchor = self.game.geo.rect_of("bonus")
-        key = ("bonus", self.game.board.bonus, anchor.size, self.game.cards.patterns)
+        key = ("bonus", self.game.board.bonus, anchor.size, self.game.cards.patterns,
+               i18n.current())
         surf = self.t._cache.get(key)
         if surf is None:
             a = self.t.ctx.assets
@@ -389,8 +404,9 @@ class FlappyFamiliesDraw(Chrome):
                 cx = half * i + half // 2
                 token = self.game.cards.token(family, extra, 42)
                 surf.blit(token, token.get_rect(midtop=(cx, 8)))
-                name = self.game.cards._line(FAMILIES[family], 28, half - 16, ui.TEXT, "bold", 0.7) \
-                    or a.text_fit(FAMILIES[family], 28, half - 16, ui.TEXT, "bold")
+                name = self.game.cards._line(family_name(family), 28, half - 16, ui.TEXT, "bold",
+                                             0.7) \
+                    or a.text_fit(family_name(family), 28, half - 16, ui.TEXT, "bold")
                 surf.blit(name, name.get_rect(midbottom=(cx, anchor.h - 6)))
             self.t._cache.put(key, surf)
         surface.blit(surf, anchor)
@@ -403,11 +419,11 @@ class FlappyFamiliesDraw(Chrome):
         for i, (family, extra) in enumerate(zip(self.game.board.bonus, (2, 1))):
             cx = anchor.x + half * i + half // 2
             token = self.game.cards.token(family, extra, 42).get_rect(midtop=(cx, anchor.y + 8))
-            w, h = self.t.ctx.assets.font("bold", 28).size(FAMILIES[family])
+            w, h = self.t.ctx.assets.font("bold", 28).size(family_name(family))
             name = pygame.Rect(0, 0, min(w, half - 16), h)
             name.midbottom = (cx, anchor.bottom - 6)
             items += [AuditItem("icon", token, "bonus token"),
-                                AuditItem("label", name, FAMILIES[family])]
+                                AuditItem("label", name, family_name(family))]
         return items
 
     def draw_actions(self, surface: pygame.Surface) -> None:
@@ -511,7 +527,7 @@ class FlappyFamiliesDraw(Chrome):
         x = max(rect.x + 110, held.right + 14)
         right = rect.right - 12
         if score is not None:
-            text = f"{score} pt{'s' if score != 1 else ''}"
+            text = ngettext("{n} pt", "{n} pts", score).format(n=score)
             spot = pygame.Rect((0, 0), a.font("bold", 32).size(text))
             spot.midright = (rect.right - 16, y + HAND_BACK[1] // 2)
             items.append(("score", spot, text))

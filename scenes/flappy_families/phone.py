@@ -9,14 +9,25 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from game.flappy_families import rules as R
-from game.flappy_families.cards import CARD_FAMILY, CARD_NAMES, FAMILIES, PREDATOR, family_name
+from game.flappy_families.cards import CARD_FAMILY, FAMILIES, PREDATOR, card_name, family_name
+from game.i18n import N_, _
 from scenes.table.phones.api import Ask, Choice, PhoneCard, PhoneGame, Section
 from sprites.flappy_families_cards import FFCards
 
 SIZE = (156, 218)
 MINI = (120, 168)
-OPTION_WORDS = {"A": "Flip a second card", "B": "Take the card, hide one in its place",
-                "C": "Hide cards in empty spaces, draw as many"}
+OPTION_WORDS = {"A": N_("Flip a second card"), "B": N_("Take the card, hide one in its place"),
+                "C": N_("Hide cards in empty spaces, draw as many")}   # shown through _()
+
+
+def _first_up(text: str) -> str:
+    """``text`` starting with a capital (str.capitalize would lower the rest)."""
+    return text[:1].upper() + text[1:]
+
+
+def _option(letter: str) -> str:
+    """An option's name on screen (R.OPTION_NAMES holds the English)."""
+    return _(R.OPTION_NAMES[letter])
 
 
 def memory(view, slot: int) -> tuple[int, str] | None:
@@ -28,7 +39,9 @@ def memory(view, slot: int) -> tuple[int, str] | None:
 
 
 def family_words(family: int) -> str:
-    return "a predator" if family == PREDATOR else f"a {family_name(family)} card"
+    if family == PREDATOR:
+        return _("a predator")
+    return _("a {family} card").format(family=family_name(family))
 
 
 class FlappyFamiliesPhone(PhoneGame):
@@ -39,61 +52,66 @@ class FlappyFamiliesPhone(PhoneGame):
         for card in view.hand:
             counts[CARD_FAMILY[card]] = counts.get(CARD_FAMILY[card], 0) + 1
         hand = tuple(PhoneCard(f"mini:{f}", family_name(f), n) for f, n in sorted(counts.items()))
-        out = [Section("Your hand", hand, empty="No cards in hand"),
-               Section("Bonus families", lines=(f"+2 a bird: {FAMILIES[view.bonus2]}",
-                                                f"+1 a bird: {FAMILIES[view.bonus1]}"))]
+        out = [Section(_("Your hand"), hand, empty=_("No cards in hand")),
+               Section(_("Bonus families"), lines=(
+                   _("+2 a bird: {family}").format(family=family_name(view.bonus2)),
+                   _("+1 a bird: {family}").format(family=family_name(view.bonus1))))]
         if match is not None and match.option("memory_aid"):
             lines = []
             for slot in range(R.SLOTS):
                 known = memory(view, slot)
                 if known is not None:
                     family, kind = known
-                    what = "Predator" if family == PREDATOR else FAMILIES[family]
-                    lines.append(f"{R.slot_label(slot).capitalize()}: {what} "
-                                 f"({'you hid it' if kind == 'yours' else 'you saw it'})")
-            out.append(Section("What you remember", lines=tuple(lines),
-                               empty="No face-down card you know"))
+                    what = family_name(family)
+                    line = (_("{where}: {what} (you hid it)") if kind == "yours"
+                            else _("{where}: {what} (you saw it)"))
+                    lines.append(line.format(where=_first_up(R.slot_label(slot)), what=what))
+            out.append(Section(_("What you remember"), lines=tuple(lines),
+                               empty=_("No face-down card you know")))
         return out
 
     def ask(self, view, legal, follow, names, match=None) -> Ask:
         phase = view.phase
         self.aid = match is not None and bool(match.option("memory_aid"))
         if phase in (R.FLIP, R.FLIP_SECOND):
-            prompt = ("Step 1: flip any card in the Wild" if phase == R.FLIP else
-                      f"{R.OPTION_NAMES['A']}: find another {self._flipped_family(view)}")
-            return self._grid(view, prompt, {a.slot: (a,) for a in legal}, "Flip it")
+            prompt = (_("Step 1: flip any card in the Wild") if phase == R.FLIP else
+                      _("{option}: find another {family}").format(
+                          option=_option("A"), family=self._flipped_family(view)))
+            return self._grid(view, prompt, {a.slot: (a,) for a in legal}, _("Flip it"))
         if phase == R.ACTION:
             return self._options(view, legal, follow)
         if phase in (R.B_CARD, R.C_CARD):
             return self._cards(view, legal, follow, ())
         if phase == R.C_SPACE:
-            return self._grid(view, f"{R.OPTION_NAMES['C']}: choose an empty space for it",
-                              {a.slot: (a,) for a in legal}, "Hide it here")
+            return self._grid(view, _("{option}: choose an empty space for it").format(
+                option=_option("C")), {a.slot: (a,) for a in legal}, _("Hide it here"))
         return super().ask(view, legal, follow, names, match)
 
     def _flipped_family(self, view) -> str:
         if view.flipped is None or view.wild[view.flipped] is None:
-            return "bird of the same family"
+            return _("bird of the same family")
         card = view.wild[view.flipped].card
-        return family_name(CARD_FAMILY[card]) if card is not None else "bird"
+        return family_name(CARD_FAMILY[card]) if card is not None else _("bird")
 
     def _options(self, view, legal, follow) -> Ask:
         choices = []
         for option in R.OPTIONS:
             action = R.Choose(option)
             if action not in legal:
-                choices.append(Choice(OPTION_WORDS[option], "Not possible now", disabled=True))
+                choices.append(Choice(_(OPTION_WORDS[option]), _("Not possible now"),
+                                      disabled=True))
                 continue
             prefix = (action,)
             if option == "A":
                 slots = {a.slot: prefix + (a,) for a in follow.legal(prefix)
                          if isinstance(a, R.Flip)}
-                ask = f"{R.OPTION_NAMES['A']}: find another {self._flipped_family(view)}"
-                then = self._grid(view, ask, slots, "Flip it")
+                ask = _("{option}: find another {family}").format(
+                    option=_option("A"), family=self._flipped_family(view))
+                then = self._grid(view, ask, slots, _("Flip it"))
             else:
                 then = self._cards(view, follow.legal(prefix), follow, prefix)
-            choices.append(Choice(OPTION_WORDS[option], then=then))
-        return Ask("Step 2: what do you do with the card?", choices)
+            choices.append(Choice(_(OPTION_WORDS[option]), then=then))
+        return Ask(_("Step 2: what do you do with the card?"), choices)
 
     def _cards(self, view, legal, follow, prefix: tuple) -> Ask:
         """Which hand card (by family) to hide; C goes on to its space."""
@@ -104,17 +122,19 @@ class FlappyFamiliesPhone(PhoneGame):
         for pick in picks:
             label = family_name(pick.family)
             if phase_b:
-                choices.append(Choice(label, f"Hide {family_words(pick.family)} at {where}",
+                choices.append(Choice(label, _("Hide {what} at {where}").format(
+                                          what=family_words(pick.family), where=where),
                                       f"mini:{pick.family}", prefix + (pick,),
-                                      confirm="Hide it"))
+                                      confirm=_("Hide it")))
                 continue
             spaces = {a.slot: prefix + (pick, a) for a in follow.legal(prefix + (pick,))
                       if isinstance(a, R.PickSpace)}
-            then = self._grid(view, f"Hide {family_words(pick.family)}: choose an empty space",
-                              spaces, "Hide it here")
+            then = self._grid(view, _("Hide {what}: choose an empty space").format(
+                what=family_words(pick.family)), spaces, _("Hide it here"))
             choices.append(Choice(label, image=f"mini:{pick.family}", then=then))
-        prompt = (f"{R.OPTION_NAMES['B']}: which card goes face down in its place?" if phase_b
-                  else f"{R.OPTION_NAMES['C']}: choose a card to hide")
+        prompt = (_("{option}: which card goes face down in its place?").format(
+                      option=_option("B")) if phase_b
+                  else _("{option}: choose a card to hide").format(option=_option("C")))
         return Ask(prompt, choices, "cards")
 
     def _grid(self, view, prompt: str, targets: dict, confirm: str) -> Ask:
@@ -122,23 +142,24 @@ class FlappyFamiliesPhone(PhoneGame):
         choices = []
         for slot in range(R.SLOTS):
             sv = view.wild[slot]
-            where = R.slot_label(slot).capitalize()
+            where = _first_up(R.slot_label(slot))
             if sv is None:
-                image, what = "nest", "an empty space"
+                image, what = "nest", _("an empty space")
             elif sv.face_up:
-                image, what = f"face:{sv.card}", CARD_NAMES[sv.card]
+                image, what = f"face:{sv.card}", card_name(sv.card)
             else:
                 known = memory(view, slot) if self.aid else None
                 image = "back" if known is None else f"back:{known[0]}:{known[1]}"
-                what = "a face-down card"
+                what = _("a face-down card")
                 if known is not None:
-                    verb = "hid" if known[1] == "yours" else "saw"
-                    what += f" (you {verb} {family_words(known[0])} here)"
+                    what = (_("a face-down card (you hid {what} here)") if known[1] == "yours"
+                            else _("a face-down card (you saw {what} here)")).format(
+                                what=family_words(known[0]))
+            detail = _("{where}: {what}").format(where=where, what=what)
             if slot in targets:
-                choices.append(Choice("", f"{where}: {what}", image, targets[slot],
-                                      confirm=confirm))
+                choices.append(Choice("", detail, image, targets[slot], confirm=confirm))
             else:
-                choices.append(Choice("", f"{where}: {what}", image, blank=True))
+                choices.append(Choice("", detail, image, blank=True))
         return Ask(prompt, choices, "grid", cols=R.COLS)
 
     def scores(self, view) -> list[str | None]:

@@ -39,7 +39,8 @@ import pygame
 from game.assets import LRU
 from game.engine import TurnPassed
 from game.flappy_families import rules as R
-from game.flappy_families.cards import CARD_FAMILY, FAMILIES, PREDATOR, family_name
+from game.flappy_families.cards import CARD_FAMILY, PREDATOR, family_name
+from game.i18n import _, pgettext
 from game.input import Act
 from scenes.flappy_families.animations import FlappyFamiliesAnimations
 from scenes.flappy_families.draw import FlappyFamiliesDraw
@@ -204,7 +205,7 @@ class FlappyFamiliesGameTable(GameTable):
         if values:
             return None
         slots = [s for s, sc in enumerate(self.slots) if sc is not None and not sc.sprite.face_up]
-        options = self._slot_options(slots, "Flip this card")
+        options = self._slot_options(slots, _("Flip this card"))
         return self.wild_pick("flip", options, self._slot_focus(options, MIDDLE))
 
     def plan_step_two(self, values: tuple) -> Pick | None:
@@ -220,15 +221,15 @@ class FlappyFamiliesGameTable(GameTable):
             return None if rest else self._second_pick()
         if letter == "B":
             return None if rest else Pick("b_card", self._hand_options(
-                "Hide this card there", "b_card", []))
+                _("Hide this card there"), "b_card", []))
         plan = c_plan(picks)
         if len(rest) % 2:       # a card is picked: its space
             return self.wild_pick("c_space", self._slot_options(self.free_spaces(plan),
-                                                                "Hide it here"))
+                                                                _("Hide it here")))
         # resumed at a space: just that one, then the rules ask for the next card
         goal = 1 if self.t.shown.phase == R.C_SPACE else self.c_total()
         if len(plan) < goal:
-            return Pick("c_card", self._hand_options("Hide this card", "c_card", plan))
+            return Pick("c_card", self._hand_options(_("Hide this card"), "c_card", plan))
         return None
 
     def finish_step_two(self, values: tuple) -> R.Action:
@@ -249,7 +250,7 @@ class FlappyFamiliesGameTable(GameTable):
         first = self.t.shown.flipped
         slots = [s for s, sc in enumerate(self.slots)
                  if sc is not None and s != first and not sc.sprite.face_up]
-        options = self._slot_options(slots, "Flip it")
+        options = self._slot_options(slots, _("Flip it"))
         prefer = first + 1 if first is not None and first % R.COLS < 4 else first
         return self.wild_pick("second", options, self._slot_focus(options, prefer))
 
@@ -308,7 +309,7 @@ class FlappyFamiliesGameTable(GameTable):
             if sc is not None and sc.card is not None:
                 hand.append(sc.card)
         if step in ("c_card", "c_space"):
-            for family, _ in plan:
+            for family, _slot in plan:
                 card = next((c for c in hand if CARD_FAMILY[c] == family), None)
                 if card is not None:
                     hand.remove(card)
@@ -348,35 +349,44 @@ class FlappyFamiliesGameTable(GameTable):
         v = self.t.shown
         seat = self.t.state.current_player
         if seat is None:
-            return "Game over"
+            return _("Game over")
         name = self.t.names[seat]
         human = self.t.couch.is_human(seat) and self.t.turn.turn_ready
         step = self.step if human else ""
         flipped = self.flipped_card()
         if step == "flip":
-            return self.with_note("Step 1: flip any card in the Wild", "Step 1: flip a card")
+            return self.with_note(_("Step 1: flip any card in the Wild"),
+                                  _("Step 1: flip a card"))
         if step == "action":
-            return "Step 2: what do you do with the card?"
+            return _("Step 2: what do you do with the card?")
         if step == "second":
-            fam = family_name(CARD_FAMILY[flipped]) if flipped is not None else "family"
-            return self.with_note(f"{self.t.paint.option_text('A')[0]}: find another {fam}",
-                                  f"Find another {fam}")
+            fam = (family_name(CARD_FAMILY[flipped]) if flipped is not None
+                   else pgettext("a bird family", "family"))
+            return self.with_note(
+                _("{option}: find another {family}").format(
+                    option=self.t.paint.option_text("A")[0], family=fam),
+                _("Find another {family}").format(family=fam))
         if step == "b_card":
-            return f"{self.t.paint.option_text('B')[0]}: which card goes face down in its place?"
+            return _("{option}: which card goes face down in its place?").format(
+                option=self.t.paint.option_text("B")[0])
         if step == "c_card":
             k = len(self.plan_c) + 1
             total = self.c_total()
             what = self.t.paint.option_text("C")[0]
-            return (f"{what}: choose a card to hide ({k} of {total})" if total > 1
-                    else f"{what}: choose a card to hide")
+            if total > 1:
+                return _("{option}: choose a card to hide ({k} of {total})").format(
+                    option=what, k=k, total=total)
+            return _("{option}: choose a card to hide").format(option=what)
         if step == "c_space":
-            return f"{self.t.paint.option_text('C')[0]}: choose an empty space (a nest) for it"
-        return {R.FLIP: f"{name}'s turn: step 1, flip a card",
-                R.ACTION: f"{name} chooses what to do with the card",
-                R.FLIP_SECOND: f"{name} flips a second card",
-                R.B_CARD: f"{name} hides a card where the bird was",
-                R.C_CARD: f"{name} hides cards in empty spaces",
-                R.C_SPACE: f"{name} hides cards in empty spaces"}.get(v.phase, "")
+            return _("{option}: choose an empty space (a nest) for it").format(
+                option=self.t.paint.option_text("C")[0])
+        others = {R.FLIP: _("{name}'s turn: step 1, flip a card"),
+                  R.ACTION: _("{name} chooses what to do with the card"),
+                  R.FLIP_SECOND: _("{name} flips a second card"),
+                  R.B_CARD: _("{name} hides a card where the bird was"),
+                  R.C_CARD: _("{name} hides cards in empty spaces"),
+                  R.C_SPACE: _("{name} hides cards in empty spaces")}
+        return others[v.phase].format(name=name) if v.phase in others else ""
 
     def with_note(self, *forms: str) -> str:
         """The first of ``forms`` that still fits the status line whole with the memory
@@ -388,7 +398,8 @@ class FlappyFamiliesGameTable(GameTable):
         font = self.t.ctx.assets.font("bold", 30)   # the status line's smallest size
         room = self.t.layout.get("status").w - 40
         if len(self.t.match.humans) >= 2:   # status_line puts the name in front
-            room -= font.size(f"{self.t.match.seats[self.t.state.current_player].name} \u2014 ")[0]
+            room -= font.size(_("{name} \u2014 {status}").format(
+                name=self.t.match.seats[self.t.state.current_player].name, status=""))[0]
         fits = next((form + note for form in forms if font.size(form + note)[0] <= room), None)
         if fits is None:
             bare = note.strip(" \u00b7")
@@ -406,33 +417,45 @@ class FlappyFamiliesGameTable(GameTable):
         if sc is None or sc.memory is None:
             return ""
         family, kind = sc.memory
-        what = "a predator" if family == PREDATOR else FAMILIES[family]
-        return f"   \u00b7   you {'hid' if kind == 'yours' else 'saw'} {what} here"
+        if family == PREDATOR:
+            return (_("   \u00b7   you hid a predator here") if kind == "yours"
+                    else _("   \u00b7   you saw a predator here"))
+        if kind == "yours":
+            return _("   \u00b7   you hid {family} here").format(family=family_name(family))
+        return _("   \u00b7   you saw {family} here").format(family=family_name(family))
 
     def prompts(self) -> tuple[tuple[Act, str], ...]:
         step = self.step
         value = self.focused
         if step == "flip":
-            return ((Act.CONFIRM, "Flip this card"), (Act.RIGHT, "Move"), (Act.PAUSE, "Pause"))
+            return ((Act.CONFIRM, _("Flip this card")), (Act.RIGHT, _("Move")),
+                    (Act.PAUSE, _("Pause")))
         if step == "action":
             if value in R.OPTIONS:
                 label = self.t.paint.option_text(value)[0]   # the pad's A is its glyph, apart
                 if self.t.turn.picker is not None and self.t.turn.picker.focused is not None \
                         and not self.t.turn.picker.focused.enabled:
-                    label = f"Not now: {self.t.paint.why_not(value).lower()}"
-                return ((Act.CONFIRM, label), (Act.DOWN, "Move"), (Act.PAUSE, "Pause"))
-            return ((Act.CONFIRM, "Choose"), (Act.PAUSE, "Pause"))
+                    label = _("Not now: {reason}").format(
+                        reason=self.t.paint.why_not(value, inline=True))
+                return ((Act.CONFIRM, label), (Act.DOWN, _("Move")), (Act.PAUSE, _("Pause")))
+            return ((Act.CONFIRM, _("Choose")), (Act.PAUSE, _("Pause")))
+        back, pause = (Act.BACK, _("Back")), (Act.PAUSE, _("Pause"))
         if step == "second":
-            return ((Act.CONFIRM, "Flip it"), (Act.BACK, "Back"), (Act.PAUSE, "Pause"))
+            return ((Act.CONFIRM, _("Flip it")), back, pause)
         if step in ("b_card", "c_card"):
-            what = "this card"
-            if isinstance(value, tuple) and value[0] == "family":
-                what = "a predator" if value[1] == PREDATOR else f"one of your {FAMILIES[value[1]]}"
-            label = f"Hide {what} there" if step == "b_card" else f"Hide {what}"
-            return ((Act.CONFIRM, label), (Act.BACK, "Back"), (Act.PAUSE, "Pause"))
+            there = step == "b_card"
+            if isinstance(value, tuple) and value[0] == "family" and value[1] == PREDATOR:
+                label = _("Hide a predator there") if there else _("Hide a predator")
+            elif isinstance(value, tuple) and value[0] == "family":
+                label = (_("Hide one of your {family} there") if there
+                         else _("Hide one of your {family}")).format(
+                             family=family_name(value[1]))
+            else:
+                label = _("Hide this card there") if there else _("Hide this card")
+            return ((Act.CONFIRM, label), back, pause)
         if step == "c_space":
-            return ((Act.CONFIRM, "Hide it here"), (Act.BACK, "Back"), (Act.PAUSE, "Pause"))
-        return ((Act.PAUSE, "Pause"),)
+            return ((Act.CONFIRM, _("Hide it here")), back, pause)
+        return (pause,)
 
     # -- per frame -------------------------------------------------------------------------
     def update(self, dt: float) -> None:

@@ -14,9 +14,10 @@ The table's ``motion`` part: it reads the game part's sprites, ``geo`` (geometry
 """
 from __future__ import annotations
 
-from game.engine import plural
+from game.ai.explain import listing
 from game.flip_a_bird import rules as R
-from game.flip_a_bird.cards import CARDS, COLOURS, Card
+from game.flip_a_bird.cards import CARDS, COLOURS, Card, colour_title
+from game.i18n import _, ngettext, pgettext
 from scenes.table.animations import Animations, on
 from sprites import ui
 from sprites.card import CardSprite
@@ -47,10 +48,8 @@ class RowCard:
 
 
 def listed(names: list[str]) -> str:
-    """'A', 'A and B', 'A, B and C'."""
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    """'A', 'A and B', 'A, B and C' (in the language shown)."""
+    return listing(names)
 
 
 class FlipABirdAnimations(Animations):
@@ -161,13 +160,14 @@ class FlipABirdAnimations(Animations):
 
     @on(R.PileEmptied)
     def pile_emptied(self, ev: R.PileEmptied, rest) -> Wait:
-        self.t.messages.shout("The draw pile is empty", "Every card is now played face down", 1.2)
+        self.t.messages.shout(_("The draw pile is empty"),
+                              _("Every card is now played face down"), 1.2)
         return Wait(self.t.dur(1.2))
 
     @on(R.CardPlayed)
     def card_played(self, ev: R.CardPlayed, rest) -> Timeline:
         card = CARDS[ev.card]
-        positions, size, _ = self.game.geo.row_layout(len(self.game.row_cards) + 1)
+        positions, size, _gap = self.game.geo.row_layout(len(self.game.row_cards) + 1)
         known = ev.face_up or ev.seat == self.game.hand_seat
         mine = known and not ev.face_up
         sprite = next((s for s in self.game.hand_cards if s.key == ev.card), None)
@@ -202,17 +202,21 @@ class FlipABirdAnimations(Animations):
             self.t.ctx.play("flip" if ev.face_up else "tap")
         self.t.ctx.play("slide")
         who = self.game.name_of(ev.seat)
-        self.game.counts.status = f"{who} plays a card face {'up' if ev.face_up else 'down'}"
+        self.game.counts.status = (_("{name} plays a card face up") if ev.face_up
+                                   else _("{name} plays a card face down")).format(name=who)
         return Timeline([Together(*moves), Call(land)])
 
     @on(R.RowDiscarded)
     def row_discarded(self, ev: R.RowDiscarded, rest) -> Timeline:
-        self.game.counts.status = f"All face up and over {ev.limit} birds: the row is discarded"
+        self.game.counts.status = _("All face up and over {limit} birds: the row is "
+                                    "discarded").format(limit=ev.limit)
 
         def tell() -> None:
-            self.t.messages.shout("The row is discarded",
-                       f"All face up and {ev.total} birds, over the limit of {ev.limit}: "
-                       f"{self.game.name_of(ev.seat)}'s card starts a new row", 2.0)
+            self.t.messages.shout(_("The row is discarded"),
+                                  _("All face up and {total} birds, over the limit of {limit}: "
+                                    "{name}'s card starts a new row").format(
+                                      total=ev.total, limit=ev.limit,
+                                      name=self.game.name_of(ev.seat)), 2.0)
         old, kept = self.game.row_cards[:-1], self.game.row_cards[-1:]
         fades = []
         for k, rc in enumerate(old):
@@ -232,18 +236,21 @@ class FlipABirdAnimations(Animations):
 
     @on(R.RowStarted)
     def row_started(self, ev: R.RowStarted, rest) -> None:
-        self.game.counts.status = f"Row {ev.number} begins with {self.game.name_of(ev.seat)}"
+        self.game.counts.status = _("Row {number} begins with {name}").format(
+            number=ev.number, name=self.game.name_of(ev.seat))
 
     # -- the claim: tips ---------------------------------------------------------------------
     @on(R.ClaimMade)
     def claim_made(self, ev: R.ClaimMade, rest) -> Timeline:
         self.game.counts.mode = "claim"
         self.game.counts.counter = 0
-        self.t.messages.shout(f"{self.game.name_of(ev.claimant)} claims!",
-                   f"More than {ev.limit} birds in the row? {self.game.name_of(ev.accused)} played last.",
-                   1.7, ui.BAD)
-        self.game.counts.status = (f"{self.game.name_of(ev.claimant)} says red, "
-                              f"{self.game.name_of(ev.accused)} says green")
+        claimant, accused = self.game.name_of(ev.claimant), self.game.name_of(ev.accused)
+        self.t.messages.shout(_("{name} claims!").format(name=claimant),
+                              _("More than {limit} birds in the row? {name} played "
+                                "last.").format(limit=ev.limit, name=accused),
+                              1.7, ui.BAD)
+        self.game.counts.status = _("{claimant} says red, {accused} says green").format(
+            claimant=claimant, accused=accused)
         self.t.ctx.play("predator")
         moves = []
         for seat, kind in ((ev.claimant, "red"), (ev.accused, "green")):
@@ -266,7 +273,7 @@ class FlipABirdAnimations(Animations):
         sprite.scale = TIP_MINI[0] / TIP[0]
         self.game.tip_sprites[seat] = sprite
         self.t.ctx.play("tap")
-        self.game.counts.status = f"{self.game.name_of(seat)} has tipped"
+        self.game.counts.status = _("{name} has tipped").format(name=self.game.name_of(seat))
         return Timeline([Tween(sprite, self.t.dur(0.3), ease_out_back, scale=TIP_ON_PLATE),
                          Wait(self.t.dur(0.2))])
 
@@ -284,10 +291,12 @@ class FlipABirdAnimations(Animations):
                 flips.append(sprite.flip(self.t.dur(0.4), face_up=True))
         reds = [self.game.name_of(s) for s, t in enumerate(ev.tips) if t is True]
         greens = [self.game.name_of(s) for s, t in enumerate(ev.tips) if t is False]
-        self.game.counts.status = f"Red: {', '.join(reds)}   \u00b7   Green: {', '.join(greens)}"
+        comma = pgettext("list separator", ", ")
+        self.game.counts.status = _("Red: {reds}   \u00b7   Green: {greens}").format(
+            reds=comma.join(reds), greens=comma.join(greens))
         self.t.ctx.play("flip")
         return Timeline([Together(*flips) if flips else Wait(0), Wait(self.t.dur(0.9)),
-                         self.say("Every card of the row turns face up")])
+                         self.say(_("Every card of the row turns face up"))])
 
     # -- the claim: the row turns up and the specials act -------------------------------------
     @on(R.CardFlipped)
@@ -337,22 +346,25 @@ class FlipABirdAnimations(Animations):
     def specials_cancelled(self, ev: R.SpecialsCancelled, rest) -> Timeline:
         steps = []
         for i in ev.by:
-            steps += self.act(i, "Specials don't count: every special card is out")
+            steps += self.act(i, _("Specials don't count: every special card is out"))
         steps += [Wait(self.t.dur(0.4))] + self.remove(ev.removed) + [Wait(self.t.dur(0.6))]
         return Timeline(steps)
 
     @on(R.NeighboursRemoved)
     def neighbours_removed(self, ev: R.NeighboursRemoved, rest) -> Timeline:
-        text = ("Neighbours don't count: the cards beside it are out" if ev.removed
-                else "Neighbours don't count: it has no neighbours")
+        text = (_("Neighbours don't count: the cards beside it are out") if ev.removed
+                else _("Neighbours don't count: it has no neighbours"))
         steps = self.act(ev.index, text) + [Wait(self.t.dur(0.4))] + self.remove(ev.removed)
         return Timeline(steps + [Wait(self.t.dur(0.6))])
 
     @on(R.ColourZeroed)
     def colour_zeroed(self, ev: R.ColourZeroed, rest) -> Timeline:
-        name = ev.colour.capitalize()
-        text = f"{name} birds do not count" + \
-            (", beating its 'counts double'" if ev.beats_double else "")
+        name = colour_title(ev.colour)
+        if ev.beats_double:
+            text = _("{colour} birds do not count, beating its 'counts double'").format(
+                colour=name)
+        else:
+            text = _("{colour} birds do not count").format(colour=name)
         marks = []
         for rc in self.game.row_cards:
             if rc.removed or rc.card is None or rc.card.colour != ev.colour:
@@ -367,7 +379,8 @@ class FlipABirdAnimations(Animations):
 
     @on(R.ColourDoubled)
     def colour_doubled(self, ev: R.ColourDoubled, rest) -> Timeline:
-        text = f"{ev.colour.capitalize()} birds count double"
+        text = _("{colour} birds count double").format(
+            colour=colour_title(ev.colour))
         marks = []
         for rc in self.game.row_cards:
             if not rc.removed and rc.card is not None and rc.card.is_bird and rc.card.colour == ev.colour:
@@ -384,7 +397,8 @@ class FlipABirdAnimations(Animations):
         rc = self.game.row_cards[ev.index]
         rc.bubble = f"+{ev.birds}"
         rc.pop = 0.0
-        self.game.counts.status = f"Counting: {ev.running} of {ev.limit} birds"
+        self.game.counts.status = _("Counting: {running} of {limit} birds").format(
+            running=ev.running, limit=ev.limit)
         self.t.ctx.play("tap")
         return Together(Tween(rc, self.t.dur(0.22), ease_out_back, pop=1.0),
                         Tween(self.game.counts, self.t.dur(0.26), ease_out_cubic, counter=float(ev.running)))
@@ -394,13 +408,20 @@ class FlipABirdAnimations(Animations):
         self.game.counts.mode = "over" if ev.too_many else "ok"
         self.game.counts.counter = ev.total
         self.game.counts.pickers = ev.winners
-        verdict = "Too many!" if ev.too_many else "Not too many!"
-        side = "Red" if ev.too_many else "Green"
+        verdict = _("Too many!") if ev.too_many else _("Not too many!")
+        right = _("Red is right") if ev.too_many else _("Green is right")
         who = listed([self.game.name_of(s) for s in ev.winners])
-        share = "takes the whole row" if len(ev.winners) == 1 else "share the row"
-        self.t.messages.shout(verdict, f"{plural(ev.total, 'bird')} of {ev.limit}. {side} is right: "
-                   f"{who} {share}", 2.1, ui.BAD if ev.too_many else ui.GOOD)
-        self.game.counts.status = f"{side} is right: {who} {share}"
+        if len(ev.winners) == 1:
+            share = _("{names} takes the whole row").format(names=who)
+        else:
+            share = _("{names} share the row").format(names=who)
+        said = _("{right}: {share}").format(right=right, share=share)
+        self.t.messages.shout(verdict, ngettext("{n} bird of {limit}. {verdict}",
+                                                "{n} birds of {limit}. {verdict}",
+                                                ev.total).format(n=ev.total, limit=ev.limit,
+                                                                 verdict=said),
+                              2.1, ui.BAD if ev.too_many else ui.GOOD)
+        self.game.counts.status = said
         self.t.ctx.play("win" if self.game.hand_seat in ev.winners else "chirp")
         for rc in self.game.row_cards:
             rc.glow = 0.0
@@ -442,7 +463,8 @@ class FlipABirdAnimations(Animations):
                                    s.move_to(target, self.t.dur(0.42), lift=0.6, scale=0.32),
                                    Call(arrive)]))
         if run and not run[0].automatic:
-            self.game.counts.status = f"{self.game.name_of(run[0].seat)} takes the {CARDS[run[0].card].label}"
+            self.game.counts.status = _("{name} takes the {card}").format(
+                name=self.game.name_of(run[0].seat), card=CARDS[run[0].card].label)
         return Timeline([Together(*moves) if moves else Wait(0), Wait(self.t.dur(0.15))])
 
     @on(R.HandsDiscarded)
@@ -452,5 +474,5 @@ class FlipABirdAnimations(Animations):
 
         def clear() -> None:
             self.game.counts.hands = [[] for _ in self.game.counts.hands]
-        self.game.counts.status = "The hand cards left over go out of the game"
+        self.game.counts.status = _("The hand cards left over go out of the game")
         return Timeline([Together(*fades) if fades else Wait(0), Call(clear), Wait(self.t.dur(0.3))])

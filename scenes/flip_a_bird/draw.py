@@ -11,6 +11,8 @@ import pygame
 
 from game.flip_a_bird import rules as R
 from game.flip_a_bird.cards import CARDS, COLOURS
+from game import i18n
+from game.i18n import _, ngettext, pgettext
 from game.input import Act
 from scenes.flip_a_bird.animations import RowCard
 from scenes.flip_a_bird.geometry import SCORE_X
@@ -113,22 +115,23 @@ class FlipABirdDraw(Chrome):
         anchor = self.game.geo.rect_of("pile")
         pile = self.game.counts.pile
         layers = min(4, (pile + 7) // 8) if self.game.counts.pile_open is not None else 0
-        key = (self.game.counts.pile_open if pile else None, layers)
+        key = (self.game.counts.pile_open if pile else None, layers, i18n.current())
         surf = self.game._pile_cache.get(key)
         if surf is None:
             surf = self.pile_picture(anchor, layers)
             self.game._pile_cache[key] = surf
         surface.blit(surf, anchor.move(-24, 0))
         if pile:
-            count = self.t.ctx.assets.text(f"{pile} in the pile", 28, ui.TEXT_MUTED)
+            count = self.t.ctx.assets.text(_("{n} in the pile").format(n=pile), 28,
+                                           ui.TEXT_MUTED)
             at = count.get_rect(midtop=(anchor.centerx, self.game.geo.pile_rect().bottom + 56))
             surface.blit(count, self.note("label", at, "pile count"))
 
     def pile_name(self) -> str:
         """The words under the pile: what its top back is, or that it is empty."""
         if self.game.counts.pile > 0 and self.game.counts.pile_open is not None:
-            return "Open cage" if self.game.counts.pile_open else "Covered cage"
-        return "All face down"
+            return _("Open cage") if self.game.counts.pile_open else _("Covered cage")
+        return _("All face down")
 
     def pile_picture(self, anchor: pygame.Rect, layers: int) -> pygame.Surface:
         """The pile, its top back and what that back is called, drawn once per change."""
@@ -147,7 +150,7 @@ class FlipABirdDraw(Chrome):
             surf.blit(line1, line1.get_rect(midtop=(mid, rect.bottom + 22)))
         else:
             pygame.draw.rect(surf, (70, 110, 96), rect, 4, border_radius=14)
-            empty = a.text("Empty", 28, ui.TEXT_MUTED, "bold")
+            empty = a.text(pgettext("the pile", "Empty"), 28, ui.TEXT_MUTED, "bold")
             surf.blit(empty, empty.get_rect(center=rect.center))
             note = a.text(self.pile_name(), 28, ui.TEXT_MUTED)
             surf.blit(note, note.get_rect(midtop=(mid, rect.bottom + 22)))
@@ -160,9 +163,11 @@ class FlipABirdDraw(Chrome):
         mode = self.game.counts.mode
         if mode is None:
             down = sum(1 for rc in self.game.row_cards if not rc.sprite.face_up)
-            text = f"Limit {limit} birds"
             if self.game.row_cards:
-                text += f"  \u00b7  {len(self.game.row_cards)} in the row, {down} face down"
+                text = _("Limit {limit} birds  \u00b7  {cards} in the row, {down} face "
+                         "down").format(limit=limit, cards=len(self.game.row_cards), down=down)
+            else:
+                text = _("Limit {limit} birds").format(limit=limit)
             txt = a.text(text, 30, ui.TEXT_MUTED, "bold")
             box = self.note("label", txt.get_rect(center=anchor.center).inflate(40, 16), text)
             surface.blit(ui.panel(box.size, (12, 18, 24), box.h // 2, alpha=170), box)
@@ -177,7 +182,7 @@ class FlipABirdDraw(Chrome):
         ui.draw_shadowed_panel(surface, anchor, (14, 20, 28), anchor.h // 2,
                                colour if mode in ("over", "ok") else None, 4)
         num = a.text("?" if waiting else str(value), 48, colour, "title")
-        label = a.text(f"of {limit} birds", 30, ui.TEXT, "bold")
+        label = a.text(_("of {limit} birds").format(limit=limit), 30, ui.TEXT, "bold")
         x = anchor.x + 36
         surface.blit(num, self.note("label", num.get_rect(midleft=(x, anchor.centery)), "count"))
         x += num.get_width() + 12
@@ -230,10 +235,12 @@ class FlipABirdDraw(Chrome):
                 pygame.draw.rect(surface, (255, 214, 90), r.inflate(6, 6), 5, border_radius=16)
                 self.badge(surface, "\u00d72", (cx, r.y + r.h * 0.55), (255, 214, 90), (40, 30, 10))
             elif rc.mark in ("zero", "beaten"):
-                self.badge(surface, "\u00d70" if rc.mark == "zero" else "out", (cx, r.y + r.h * 0.55),
+                self.badge(surface, "\u00d70" if rc.mark == "zero" else pgettext("a card", "out"),
+                           (cx, r.y + r.h * 0.55),
                            (70, 70, 78), ui.TEXT)
             elif rc.removed:
-                self.badge(surface, "out", (cx, r.y + r.h * 0.55), (70, 70, 78), ui.TEXT)
+                self.badge(surface, pgettext("a card", "out"), (cx, r.y + r.h * 0.55),
+                           (70, 70, 78), ui.TEXT)
             if rc.mine and not s.face_up and s.squash > 0.5 and rc.card is not None:
                 self.mine_marker(surface, rc, r, strip)
             if rc.bubble and rc.pop > 0.02:
@@ -289,7 +296,7 @@ class FlipABirdDraw(Chrome):
         if not isinstance(value, R.Play):
             return
         face_up = bool(self.t.shown.play_face_up)
-        positions, size, _ = self.game.geo.row_layout(len(self.game.row_cards) + 1)
+        positions, size, _gap = self.game.geo.row_layout(len(self.game.row_cards) + 1)
         card = CARDS[value.card]
         img = self.game.cards.face(
             card.face, size) if face_up else self.game.cards.back(card.open_back, size)
@@ -298,7 +305,7 @@ class FlipABirdDraw(Chrome):
         surface.blit(ghost, self.note("card", rect, "ghost"))
         pygame.draw.rect(surface, ui.ACCENT, rect.inflate(8, 8), 4, border_radius=16)
         tag = self.t.ctx.assets.text(
-            "face up" if face_up else "face down", 28, (30, 26, 10), "bold")
+            _("face up") if face_up else _("face down"), 28, (30, 26, 10), "bold")
         box = tag.get_rect(midtop=(rect.centerx, rect.y + 10)).inflate(16, 4)   # on the ghost
         if box.right > ui.SAFE.right:
             box.right = ui.SAFE.right
@@ -316,7 +323,8 @@ class FlipABirdDraw(Chrome):
     def draw_tip_choice(self, surface: pygame.Surface) -> None:
         a = self.t.ctx.assets
         red, green = self.game.geo.tip_button_rects()
-        for rect, kind, text in ((red, "red", "Too many!"), (green, "green", "Not too many")):
+        for rect, kind, text in ((red, "red", _("Too many!")),
+                                 (green, "green", _("Not too many"))):
             surface.blit(ui.shadow(rect.size, 14), (rect.x - 8, rect.y - 2))
             surface.blit(self.game.cards.tip(kind, TIP_BIG), self.note("icon", rect, kind))
             label = a.text(text, 32, ui.TEXT, "bold")
@@ -329,16 +337,19 @@ class FlipABirdDraw(Chrome):
         a = self.t.ctx.assets
         panel, yes, no = self.game.geo.confirm_rects()
         ui.draw_shadowed_panel(surface, panel, ui.PANEL, 24, ui.BAD, 4)
-        q = a.text(f"More than {self.t.shown.limit} birds in the row?", 36, ui.TEXT, "bold")
+        q = a.text(_("More than {limit} birds in the row?").format(limit=self.t.shown.limit),
+                   36, ui.TEXT, "bold")
         surface.blit(q, self.note("label", q.get_rect(
             midtop=(panel.centerx, panel.y + 16)), "question"))
         who = self.game.name_of(self.t.shown.last_player)
         y = panel.y + 64
-        for line in a.wrap(f"You tip red, {who} tips green, the rest choose.", 28, panel.w - 40):
+        for line in a.wrap(_("You tip red, {name} tips green, the rest choose.").format(
+                name=who), 28, panel.w - 40):
             sub = a.text(line, 28, ui.TEXT_MUTED)
             surface.blit(sub, self.note("label", sub.get_rect(midtop=(panel.centerx, y)), line))
             y += sub.get_height()
-        for rect, text, colour in ((yes, "Claim!", CLAIM_RED), (no, "Back", (70, 78, 100))):
+        for rect, text, colour in ((yes, _("Claim!"), CLAIM_RED),
+                                   (no, _("Back"), (70, 78, 100))):
             surface.blit(ui.panel(rect.size, colour, 20, (250, 246, 236), 3),
                          self.note("label", rect, text))
             t = a.text(text, 40, (255, 255, 255), "title")
@@ -350,12 +361,12 @@ class FlipABirdDraw(Chrome):
         can = R.CLAIM in self.t.state.legal_actions()
         colour = CLAIM_RED if can else (80, 70, 74)
         ui.draw_shadowed_panel(surface, rect, colour, 22, (250, 246, 236), 3)
-        t = a.text("Claim!", 40, (255, 255, 255) if can else ui.TEXT_MUTED, "title")
+        t = a.text(_("Claim!"), 40, (255, 255, 255) if can else ui.TEXT_MUTED, "title")
         surface.blit(t, self.note("label", t.get_rect(
-            center=(rect.centerx, rect.centery - 18)), "Claim!"))
-        sub = a.text("too many birds", 28, (255, 236, 230) if can else ui.TEXT_MUTED)
+            center=(rect.centerx, rect.centery - 18)), _("Claim!")))
+        sub = a.text(_("too many birds"), 28, (255, 236, 230) if can else ui.TEXT_MUTED)
         surface.blit(sub, self.note("label", sub.get_rect(center=(rect.centerx, rect.centery + 25)),
-                                    "too many birds"))
+                                    _("too many birds")))
 
     def draw_secret_tips(self, surface: pygame.Surface) -> None:
         """Each tipper's panel: their name, their two tip buttons in their own device's
@@ -375,7 +386,7 @@ class FlipABirdDraw(Chrome):
                 card = self.game.cards.tip("down")
                 surface.blit(card, self.note("icon", card.get_rect(center=(rect.centerx, rect.y + 112)),
                                              "tipped"))
-                word = a.text("Tipped", 32, ui.GOOD, "bold")
+                word = a.text(_("Tipped"), 32, ui.GOOD, "bold")
             else:
                 style = self.t.ctx.glyphs(self.t.couch.owner(seat))
                 for dx, kind, act in ((-44, "red", Act.PREV), (44, "green", Act.NEXT)):
@@ -385,7 +396,7 @@ class FlipABirdDraw(Chrome):
                     key = ui.glyph(a, style, act, 28)
                     surface.blit(key, self.note("label", key.get_rect(midtop=(spot.centerx, spot.bottom + 4)),
                                                 f"{kind} key"))
-                word = a.text("Waiting for a tip", 28, ui.ACCENT, "bold")
+                word = a.text(_("Waiting for a tip"), 28, ui.ACCENT, "bold")
             surface.blit(word, self.note("label", word.get_rect(midbottom=(rect.centerx, rect.bottom - 8)),
                                          "tipped?"))
 
@@ -420,7 +431,7 @@ class FlipABirdDraw(Chrome):
     @staticmethod
     def score_text(won: list[int]) -> str:
         score = live_score(won)
-        return f"{score} pt" if score == 1 else f"{score} pts"
+        return ngettext("{n} pt", "{n} pts", score).format(n=score)
 
     @staticmethod
     def score_spot(plate: pygame.Rect) -> tuple[int, int]:

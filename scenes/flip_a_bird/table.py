@@ -27,6 +27,7 @@ import pygame
 
 from game.flip_a_bird import rules as R
 from game.flip_a_bird.cards import CARDS, COLOURS, Card
+from game.i18n import _
 from game.input import Act, Input
 from scenes.flip_a_bird.animations import FlipABirdAnimations, RowCard
 from scenes.flip_a_bird.draw import FlipABirdDraw
@@ -137,7 +138,7 @@ class FlipABirdGameTable(SecretTipping, GameTable):
         return self.t.shown.seat
 
     def name_of(self, seat: int | None) -> str:
-        return "Nobody" if seat is None else self.t.names[seat]
+        return _("Nobody") if seat is None else self.t.names[seat]
 
     # -- sprites from the view -------------------------------------------------------------
     def row_sprite(self, card: Card | None, open_back: bool, face_up: bool,
@@ -245,16 +246,17 @@ class FlipABirdGameTable(SecretTipping, GameTable):
             legal = self.t.state.legal_actions()
             options = []
             if R.DRAW in legal:
-                options.append(Option(self.geo.pile_rect(), R.DRAW, "Draw"))
+                options.append(Option(self.geo.pile_rect(), R.DRAW, _("Draw")))
             else:   # the pile is empty: play straight from the hand (FB-8)
                 options += self.hand_options(legal)
-            options.append(Option(self.geo.claim_rect(), R.CLAIM, "Claim",
+            options.append(Option(self.geo.claim_rect(), R.CLAIM, _("Claim"),
                                   enabled=R.CLAIM in legal))
             return RingedPick("turn", options, radius=18)
         if values == (R.CLAIM,):
             self.t.ctx.play("chirp")
-            _, yes, no = self.geo.confirm_rects()
-            return RingedPick("confirm", [Option(yes, "claim", "Claim!"), Option(no, BACK, "Back")],
+            _panel, yes, no = self.geo.confirm_rects()
+            return RingedPick("confirm", [Option(yes, "claim", _("Claim!")),
+                                         Option(no, BACK, _("Back"))],
                               radius=20)
         return None
 
@@ -267,19 +269,19 @@ class FlipABirdGameTable(SecretTipping, GameTable):
         if values:
             return None
         red, green = self.geo.tip_button_rects()
-        return RingedPick("tip", [Option(red, R.TIP_RED, "Tip red"),
-                                  Option(green, R.TIP_GREEN, "Tip green")], radius=16)
+        return RingedPick("tip", [Option(red, R.TIP_RED, _("Tip red")),
+                                  Option(green, R.TIP_GREEN, _("Tip green"))], radius=16)
 
     def plan_pick(self, values: tuple) -> RingedPick | None:
         if values:
             return None
         parts = self.geo.visible_parts([rc.sprite.rect for rc in self.row_cards])
-        return RingedPick("pick", [Option(r, R.Pick(rc.card.id), "Take this card")
+        return RingedPick("pick", [Option(r, R.Pick(rc.card.id), _("Take this card"))
                                    for r, rc in zip(parts, self.row_cards)], radius=16)
 
     def hand_options(self, legal) -> list[Option]:
         plays = {a.card for a in legal if isinstance(a, R.Play)}
-        return [Option(s.rect.inflate(0, 20).move(0, -10), R.Play(s.key), "Play",
+        return [Option(s.rect.inflate(0, 20).move(0, -10), R.Play(s.key), _("Play"),
                        enabled=s.key in plays) for s in self.hand_cards]
 
     def show_hint(self, action) -> None:
@@ -333,7 +335,7 @@ class FlipABirdGameTable(SecretTipping, GameTable):
         v = self.t.shown
         seat = self.t.state.current_player
         if seat is None:
-            return "Game over"
+            return _("Game over")
         name = self.name_of(seat)
         human = self.t.couch.is_human(seat) and self.t.turn.turn_ready
         if self.t.animator.busy:
@@ -341,36 +343,44 @@ class FlipABirdGameTable(SecretTipping, GameTable):
         if v.phase == R.PHASE_TURN:
             if human:
                 if self.step == "confirm":
-                    return f"Claim: more than {v.limit} birds in the row?"
+                    return _("Claim: more than {limit} birds in the row?").format(limit=v.limit)
                 can_claim = R.CLAIM in self.t.state.legal_actions()
                 if v.pile_size:
                     if can_claim:
-                        return f"Your turn: draw a card, or claim the row is over {v.limit}"
-                    return "Your turn: draw a card"
+                        return _("Your turn: draw a card, or claim the row is over "
+                                 "{limit}").format(limit=v.limit)
+                    return _("Your turn: draw a card")
                 if can_claim:
-                    return "The pile is empty: play a card face down, or claim"
-                return "The pile is empty: play a card face down"
-            return f"{name}'s turn"
+                    return _("The pile is empty: play a card face down, or claim")
+                return _("The pile is empty: play a card face down")
+            return _("{name}'s turn").format(name=name)
         if v.phase == R.PHASE_PLAY:
-            way = "face up" if v.play_face_up else "face down"
             if human:
-                return self.discard_warning() or f"Choose a card to play {way}"
-            return f"{name} plays a card {way}"
+                return self.discard_warning() or (
+                    _("Choose a card to play face up") if v.play_face_up
+                    else _("Choose a card to play face down"))
+            if v.play_face_up:
+                return _("{name} plays a card face up").format(name=name)
+            return _("{name} plays a card face down").format(name=name)
         if v.phase == R.PHASE_TIP:
             claimant = self.name_of(v.claimant)
             if self.secret_tipping:
-                return f"{claimant} claims! Tip in secret, each on your own controller"
+                return _("{claimant} claims! Tip in secret, each on your own "
+                         "controller").format(claimant=claimant)
             if human:
-                return f"{claimant} claims! Too many birds (red) or not (green)?"
+                return _("{claimant} claims! Too many birds (red) or not (green)?").format(
+                    claimant=claimant)
             tipped = sum(1 for s, t in enumerate(v.tips) if t is not None
                          and s not in (v.claimant, v.accused))
             total = tipped + len(v.waiting_tips)
-            return f"{claimant} claims! {name} is tipping ({tipped} of {total} tipped)"
+            return _("{claimant} claims! {name} is tipping ({tipped} of {total} "
+                     "tipped)").format(claimant=claimant, name=name, tipped=tipped,
+                                       total=total)
         if v.phase == R.PHASE_PICK:
             left = len(v.share)
             if human:
-                return f"Take a card for your pile ({left} left)"
-            return f"{name} takes a card ({left} left)"
+                return _("Take a card for your pile ({left} left)").format(left=left)
+            return _("{name} takes a card ({left} left)").format(name=name, left=left)
         return ""
 
     def discard_warning(self) -> str:
@@ -382,7 +392,7 @@ class FlipABirdGameTable(SecretTipping, GameTable):
             return ""
         faces = [s.card.face for s in v.row] + [CARDS[value.card].face]
         if R.count_birds(faces) > v.limit:
-            return "This card puts the face-up row over: the old row is discarded"
+            return _("This card puts the face-up row over: the old row is discarded")
         return ""
 
     def prompts(self) -> tuple[tuple[Act, str], ...]:
@@ -391,26 +401,28 @@ class FlipABirdGameTable(SecretTipping, GameTable):
         if step == "turn":
             items = []
             if value == R.DRAW:
-                items.append((Act.CONFIRM, "Draw a card"))
+                items.append((Act.CONFIRM, _("Draw a card")))
             elif isinstance(value, R.Play):
-                items.append((Act.CONFIRM, "Play it face down"))
+                items.append((Act.CONFIRM, _("Play it face down")))
             else:
-                items.append((Act.CONFIRM, "Claim"))
+                items.append((Act.CONFIRM, _("Claim")))
             if value != R.CLAIM and R.CLAIM in self.t.state.legal_actions():
-                items.append((Act.ALT, "Claim"))
-            return tuple(items) + ((Act.PAUSE, "Pause"),)
+                items.append((Act.ALT, _("Claim")))
+            return tuple(items) + ((Act.PAUSE, _("Pause")),)
         if step == "confirm":
-            label = "Claim!" if value == "claim" else "Back"
-            return ((Act.CONFIRM, label), (Act.BACK, "Back"))
+            label = _("Claim!") if value == "claim" else _("Back")
+            return ((Act.CONFIRM, label), (Act.BACK, _("Back")))
         if step == "play":
-            way = "face up" if self.t.shown.play_face_up else "face down"
-            return ((Act.CONFIRM, f"Play it {way}"), (Act.PAUSE, "Pause"))
+            label = (_("Play it face up") if self.t.shown.play_face_up
+                     else _("Play it face down"))
+            return ((Act.CONFIRM, label), (Act.PAUSE, _("Pause")))
         if step == "tip":
-            label = "Tip red: too many" if value == R.TIP_RED else "Tip green: not too many"
-            return ((Act.CONFIRM, label), (Act.PAUSE, "Pause"))
+            label = (_("Tip red: too many") if value == R.TIP_RED
+                     else _("Tip green: not too many"))
+            return ((Act.CONFIRM, label), (Act.PAUSE, _("Pause")))
         if step == "pick":
-            return ((Act.CONFIRM, "Take this card"), (Act.PAUSE, "Pause"))
-        return ((Act.PAUSE, "Pause"),)
+            return ((Act.CONFIRM, _("Take this card")), (Act.PAUSE, _("Pause")))
+        return ((Act.PAUSE, _("Pause")),)
 
 
 class FlipABirdTable(TableScene):

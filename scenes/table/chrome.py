@@ -13,6 +13,8 @@ from typing import NamedTuple
 
 import pygame
 
+from game import i18n
+from game.i18n import _, pgettext
 from game.input import Act
 from typing import TYPE_CHECKING
 
@@ -24,6 +26,18 @@ if TYPE_CHECKING:
     from scenes.table.scene import TableScene
 
 PLATE_RADIUS = 20
+
+_LEVEL_WORDS = {"random": lambda: pgettext("AI level", "Random"),
+                "easy": lambda: pgettext("AI level", "Easy"),
+                "normal": lambda: pgettext("AI level", "Normal"),
+                "hard": lambda: pgettext("AI level", "Hard")}
+
+
+def ai_level_word(level: str) -> str:
+    """An AI level ('normal') as a plate and the seats overlay say it ('Normal'), in the
+    language shown; an unknown level as it is, capitalised."""
+    word = _LEVEL_WORDS.get(level)
+    return word() if word else level.title()
 
 
 class AuditItem(NamedTuple):
@@ -145,7 +159,7 @@ class Chrome:
         return pygame.Rect(hand.x, hand.y - h - 20, w + 64, h + 10)
 
     def hand_tag_text(self, seat: int) -> str:
-        return "{name}'s hand".format(name=self.t.match.seats[seat].name)
+        return _("{name}'s hand").format(name=self.t.match.seats[seat].name)
 
     def tray_colour(self, seat: int) -> tuple[int, int, int]:
         return ui.SEAT_COLOURS[self.t.match.seats[seat].colour % 6]
@@ -180,7 +194,8 @@ class Chrome:
         """The backdrop: a soft radial light on green felt, the game's static pieces
         (paint_felt), the log's panel and every seat plate's panel, built once per table (and again only
         if felt_key changes). Plates are lit and filled on top of it (draw_seat)."""
-        key = (self.felt_key(), self.t.layout.home)   # the plates' panels follow the seats
+        # the plates' panels follow the seats; painted words follow the language
+        key = (self.felt_key(), self.t.layout.home, i18n.current())
         if self._felt is not None and self._felt[0] == key:
             return self._felt[1]
         if not Chrome._cloth:
@@ -228,21 +243,28 @@ class Chrome:
         if info.human and self.t.watching:     # nobody watching a replay is 'You'
             return info.name, 32
         if info.human and self.t.couch.is_phone(seat):
-            options = [f"{info.name} \u00b7 Phone", info.name]
+            options = [_("{name} \u00b7 Phone").format(name=info.name), info.name]
         elif info.human:
-            options = [f"{info.name} \u00b7 You" if len(self.t.match.humans) == 1 else info.name,
+            alone = len(self.t.match.humans) == 1
+            options = [_("{name} \u00b7 You").format(name=info.name) if alone else info.name,
                        info.name]
         else:
             # every AI seat says as much as the longest name lets them all say ('Wren ·
             # AI' beside 'Jay · AI Normal' reads as if Wren had no level)
             words = self._ai_words(width)
-            options = [f"{info.name} \u00b7 AI {info.level.title()}",
-                       f"{info.name} \u00b7 AI", info.name][words:]
+            options = [*self._ai_forms(info), info.name][words:]
         for text in options:
             for size in (32, 28):
                 if self.t.ctx.assets.font("bold", size).size(text)[0] <= width:
                     return text, size
         return options[-1], 28
+
+    @staticmethod
+    def _ai_forms(info) -> list[str]:
+        """An AI seat's name line, long then short: 'Wren · AI Normal', 'Wren · AI'."""
+        return [_("{name} \u00b7 AI {level}").format(name=info.name,
+                                                     level=ai_level_word(info.level)),
+                _("{name} \u00b7 AI").format(name=info.name)]
 
     def _ai_words(self, width: int) -> int:
         """How much of 'Name · AI Level' every AI seat's plate of ``width`` can say:
@@ -252,7 +274,7 @@ class Chrome:
         for info in self.t.match.seats:
             if info.human:
                 continue
-            forms = [f"{info.name} \u00b7 AI {info.level.title()}", f"{info.name} \u00b7 AI"]
+            forms = self._ai_forms(info)
             fits = next((k for k, text in enumerate(forms) if font.size(text)[0] <= width), 2)
             most = max(most, fits)
         return most
@@ -267,7 +289,7 @@ class Chrome:
         info = self.t.match.seats[seat]
         if self.t.turn_seat == seat:
             surface.blit(self.plate_light(seat), rect)
-        key = (rect.size, info, self.plate_key(seat))
+        key = (rect.size, info, self.plate_key(seat), i18n.current())
         cached = self._plates.get(seat)
         if cached is None or cached[0] != key:
             picture = pygame.Surface(rect.size, pygame.SRCALPHA)

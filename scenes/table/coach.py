@@ -45,6 +45,7 @@ from game.session import SEAT_NAMES, Match, Seat
 from scenes.overlays import Overlay
 from scenes.widgets import Button
 from sprites import ui
+from game.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from game.context import Context
@@ -62,10 +63,12 @@ class Guide:
     point: Callable[[object, object], object] | None = None
     #   (table, suggested action) -> the value of the current picker's option that
     #   leads to it, or None when the picks so far lead elsewhere (default: the action)
-    hello: str = "I'll point at a good move for your first few choices."
-    goodbye: str = ("That's the basics. From here on it's a normal game: press H "
-                    "(Y on a controller) whenever you'd like a hint.")
-    fallback: str = "Choose where the arrow points, or anything you like."
+    # the coach's words in English, marked for the catalogue (a guide's own are marked
+    # in its guide.py); the coach's panel translates them as it shows them
+    hello: str = N_("I'll point at a good move for your first few choices.")
+    goodbye: str = N_("That's the basics. From here on it's a normal game: press H "
+                      "(Y on a controller) whenever you'd like a hint.")
+    fallback: str = N_("Choose where the arrow points, or anything you like.")
 
 
 def guide_for(game_id: str) -> Guide | None:
@@ -137,7 +140,7 @@ class GuideOffer(Overlay):
     BACK goes back to Game select without deciding (the next pick asks again)."""
 
     panel_size = (1160, 500)
-    prompts = ((Act.CONFIRM, "Choose"), (Act.BACK, "Back"))
+    prompts = ((Act.CONFIRM, N_("Choose")), (Act.BACK, N_("Back")))   # drawn through said()
 
     def __init__(self, ctx: Context, game_id: str,
                  just_play: Callable[[], object]) -> None:
@@ -147,8 +150,8 @@ class GuideOffer(Overlay):
         guide = guide_for(game_id)
         self.moves = guide.moves if guide is not None else 3
         cx, y = self.panel.centerx, self.panel.bottom - 140
-        guided = Button(pygame.Rect(cx - 470, y, 450, 96), "Guided game", self.guided)
-        plain = Button(pygame.Rect(cx + 20, y, 450, 96), "Just play", self.plain)
+        guided = Button(pygame.Rect(cx - 470, y, 450, 96), _("Guided game"), self.guided)
+        plain = Button(pygame.Rect(cx + 20, y, 450, 96), _("Just play"), self.plain)
         self.group.widgets = [guided, plain]
         self.group.focus(guided)
 
@@ -164,10 +167,14 @@ class GuideOffer(Overlay):
     def draw_content(self, surface: pygame.Surface) -> None:
         a = self.ctx.assets
         name = GAMES[self.game_id].name
-        q = a.text_fit(f"First time playing {name}?", 56, self.panel.w - 80, ui.TEXT, "title")
+        q = a.text_fit(_("First time playing {game}?").format(game=name), 56, self.panel.w - 80, ui.TEXT, "title")
         surface.blit(q, q.get_rect(midtop=(self.panel.centerx, self.panel.y + 44)))
-        words = (f"In a guided game a coach points at a good choice for your first "
-                 f"{self.moves} moves and says why, and explains each new kind of choice "
-                 f"when it first comes up. Then it's a normal game against the AI.")
+        words = ngettext("In a guided game a coach points at a good choice for your first "
+                         "{n} move and says why, and explains each new kind of choice when "
+                         "it first comes up. Then it's a normal game against the AI.",
+                         "In a guided game a coach points at a good choice for your first "
+                         "{n} moves and says why, and explains each new kind of choice when "
+                         "it first comes up. Then it's a normal game against the AI.",
+                         self.moves).format(n=self.moves)
         d = a.text_block(words, 36, self.panel.w - 120, ui.TEXT_MUTED)
         surface.blit(d, d.get_rect(midtop=(self.panel.centerx, self.panel.y + 140)))

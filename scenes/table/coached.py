@@ -18,6 +18,7 @@ from scenes.table.chrome import Chrome
 from scenes.table.coach import CoachBot, Guide, guide_for, guided_match
 from scenes.table.scene import TableScene
 from sprites import ui
+from game.i18n import _
 
 if TYPE_CHECKING:
     from game.context import Context
@@ -41,6 +42,11 @@ def coached_table(ctx: Context, game_id: str) -> Scene:
     return CoachedTable(ctx, guided_match(ctx, game_id, guide), guide, spec.table_class())
 
 
+def _shown(text: str) -> str:
+    """A guide's text (marked N_ where the guide is written) in the language shown; ""
+    stays "" (gettext would answer the catalogue's header)."""
+    return _(text) if text else ""
+
 class CoachedTable(TableScene):
     """A game's own table (its game part and drawing, from the table class its spec
     names) with the coach beside the person: lessons, suggestions and what each move
@@ -57,7 +63,7 @@ class CoachedTable(TableScene):
         self.coach_open = False              # a coached decision is under way
         self.coach_counts = True             # ...and it is a real choice (counted)
         self.coach_action = None             # the coach's first suggestion for it
-        self.coach_note: tuple[str, str] = ("Coach", self.guide.hello)
+        self.coach_note: tuple[str, str] = (_("Coach"), _shown(self.guide.hello))
         self.coach_note_at = 0.0             # table clock when the note was said
         self.coach_strayed = ""              # "I had suggested..." of the last decision
         self.coach_aside = ""                # ...repeated atop a decision of the same turn
@@ -95,8 +101,9 @@ class CoachedTable(TableScene):
             self.coach_begin()
         elif not self.coach_done:   # every kind met so far is taught: now it may say so
             self.coach_done = True
-            self.coach_note = ("Coach: that's all from me",
-                               f"You know enough now. {self.guide.goodbye}")
+            self.coach_note = (_("Coach: that's all from me"),
+                               _("You know enough now. {goodbye}").format(
+                                   goodbye=_shown(self.guide.goodbye)))
             self.coach_note_at = self.clock
 
     def coach_begin(self) -> None:
@@ -141,14 +148,15 @@ class CoachedTable(TableScene):
         suggested = self.coach_action
         self.coach_strayed = ""
         if suggested is not None and action != suggested:
-            self.coach_strayed = f"Your own choice, and that's allowed. I had suggested: " \
-                                 f"{self.words(suggested)}"
+            self.coach_strayed = _("Your own choice, and that's allowed. I had suggested: "
+                                   "{move}").format(move=self.words(suggested))
             words = self.coach_strayed
         else:
-            words = "Nicely done."
+            words = _("Nicely done.")
         if not self.couch.is_human(self.state.current_player):
-            words += " Watch what the others do; I'll be back on your turn."
-        return "Coach", words
+            words = _("{feedback} Watch what the others do; I'll be back on your "
+                      "turn.").format(feedback=words)
+        return _("Coach"), words
 
     def words(self, action) -> str:
         """The move in the log's words, as a sentence ("Draw a card.", "Claim: too many
@@ -175,18 +183,21 @@ class CoachedTable(TableScene):
         """The panel's heading, body, last line (the suggestion) and a first line said
         about the decision before (None: no panel now)."""
         if self.coach_open and self.human_deciding:
-            heading = (f"Coach \u00b7 move {self.coach_moves + 1} of {self.guide.moves}"
-                       if self.coach_moves < self.guide.moves else "Coach \u00b7 something new")
+            if self.coach_moves < self.guide.moves:
+                heading = _("Coach \u00b7 move {number} of {moves}").format(
+                    number=self.coach_moves + 1, moves=self.guide.moves)
+            else:
+                heading = _("Coach \u00b7 something new")
             step = self.game.step
-            body = self.guide.lessons.get(step or "", self.guide.fallback)
+            body = _shown(self.guide.lessons.get(step or "", self.guide.fallback))
             action = self.hints.hint_action or self.coach_action
             aside = self.coach_aside
             if action is None:
-                return heading, body, "Finding you a good move\u2026", aside
+                return heading, body, _("Finding you a good move\u2026"), aside
             if self.coach_target() is None:
-                return heading, body, f"I suggest: {self.words(action)} Your choice is " \
-                                      "allowed too.", aside
-            return heading, body, f"The arrow: {self.words(action)}", aside
+                return heading, body, _("I suggest: {move} Your choice is allowed "
+                                        "too.").format(move=self.words(action)), aside
+            return heading, body, _("The arrow: {move}").format(move=self.words(action)), aside
         if self.clock - self.coach_note_at < NOTE_TIME:
             return self.coach_note[0], self.coach_note[1], "", ""
         return None

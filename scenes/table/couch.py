@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from game.phones import is_phone
 from game.session import with_seat
+from game.i18n import _
 
 if TYPE_CHECKING:
     from scenes.table.scene import TableScene
@@ -121,17 +122,17 @@ class Couch:
         other = next((s for s, d in self.owners.items()
                       if d == device and s != seat and self.is_human(s)), None)
         if other is not None:
-            return "That device already plays {name}.".format(
+            return _("That device already plays {name}.").format(
                 name=self.t.match.seats[other].name)
         self.seat_to(seat, device)
-        self.t.log_book.log("{name}'s seat goes to {device}.".format(
+        self.t.log_book.log(_("{name}'s seat goes to {device}.").format(
             name=name, device=self.t.ctx.input.label(device)))
         return ""
 
     def seat_to_ai(self, seat: int) -> None:
         """The AI plays ``seat`` from now on (at the seat's level), said in the log."""
         self.seat_to(seat, None)
-        self.t.log_book.log("{name}'s seat goes to the AI.".format(
+        self.t.log_book.log(_("{name}'s seat goes to the AI.").format(
             name=self.t.match.seats[seat].name))
 
     def swap_seats(self, one: int, other: int) -> None:
@@ -140,7 +141,7 @@ class Couch:
         first, second = self.holder(one), self.holder(other)
         self.seat_to(one, second)
         self.seat_to(other, first)
-        self.t.log_book.log("{one} and {other} swap players.".format(
+        self.t.log_book.log(_("{one} and {other} swap players.").format(
             one=self.t.match.seats[one].name, other=self.t.match.seats[other].name))
 
     def is_human(self, seat: int | None) -> bool:

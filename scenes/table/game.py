@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Hashable, Iterable, Sequence
 from game.engine import Event
 from game.input import Act, Input
 from scenes.table.animations import Animations
+from game.i18n import _
 
 if TYPE_CHECKING:
     import pygame
@@ -124,10 +125,11 @@ class GameTable:
         t = self.t
         seat = t.state.current_player
         if seat is None:
-            return "Game over"
+            return _("Game over")
         if t.couch.is_human(seat):
-            return "Your move"
-        return f"{t.match.seats[seat].name} is thinking"
+            return _("Your move")
+        return _("{name} is thinking").format(name=t.match.seats[seat].name)
 
     def prompts(self) -> tuple[tuple[Act, str], ...]:
-        return ((Act.CONFIRM, "Choose"), (Act.PAUSE, "Pause"))
+        """The bar's words, translated here (the bar draws them as given)."""
+        return ((Act.CONFIRM, _("Choose")), (Act.PAUSE, _("Pause")))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from scenes.table.log import LogLine
+from game.i18n import _
 
 if TYPE_CHECKING:
     from scenes.table.scene import TableScene
@@ -55,6 +56,7 @@ class Hints:
             if self.t.couch.is_phone(seat):   # told to that phone alone, never the TV's log
                 self.t.desk.hinted(seat, decision.action, why)
                 return
-            self.t.log_book.log(LogLine.of(f"Hint: {why}", None, private=seat))   # for their eyes
+            self.t.log_book.log(LogLine.of(_("Hint: {why}").format(why=why), None,
+                                           private=seat))   # for their eyes
             self.t.show_hint(decision.action)
             self.t.ctx.play("chirp")

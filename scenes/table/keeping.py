@@ -22,6 +22,7 @@ from game.store import SavedMatch
 from game.undo import UndoGuard
 from scenes.table.log import read_log, saved_log
 from scenes.table.signals import MovePlayed
+from game.i18n import _
 
 if TYPE_CHECKING:
     from scenes.table.scene import TableScene
@@ -102,10 +103,10 @@ class Keeper:
         Owls at the left end of row 1'), for the confirm and the log."""
         move = self.guard.move_at(index)
         if move is None:
-            return "the last move"
+            return _("the last move")
         before, action = move
         events = before.apply(action)
-        return events[0].describe(self.t.names) if events else "the last move"
+        return events[0].describe(self.t.names) if events else _("the last move")
 
     def take_back(self) -> bool:
         """Take back to the guard's target: the state before that move, saved, logged,
@@ -118,7 +119,7 @@ class Keeper:
         self.t.state = self.guard.take_back(index)
         self.t.moves_played = index
         name = self.t.match.seats[seat].name
-        self.t.log_book.log(f"{name} takes back: {what}")
+        self.t.log_book.log(_("{name} takes back: {move}").format(name=name, move=what))
         self.t.ctx.store.take_back(self.match_id, index, self.t.state,
                                    saved_log(self.t.log_book.log_lines))
         self.t.animator.finish_all()
@@ -136,8 +137,9 @@ class Keeper:
         if index is None:
             return False
         from scenes.overlays import Confirm
-        self.t.ctx.stack.push(Confirm(self.t.ctx, "Take back your move?", self.undo_words(index),
-                                    self.take_back, yes="Take back", no="Keep it"))
+        self.t.ctx.stack.push(Confirm(self.t.ctx, _("Take back your move?"),
+                                      self.undo_words(index), self.take_back,
+                                      yes=_("Take back"), no=_("Keep it")))
         return True
 
     def abandon(self) -> None:

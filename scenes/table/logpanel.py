@@ -11,6 +11,7 @@ import pygame
 
 from scenes.table.log import shown_to
 from sprites import ui
+from game.i18n import _
 
 LOG_KEEP = 20       # log lines a panel could ever show
 LOG_LINES_MIN = 6   # the fewest single-line entries a log panel must hold at 1080p
@@ -41,7 +42,7 @@ class LogPanel:
         if self.t.human_deciding and self.t.couch.viewer == seat:
             recap = tuple(self.t.log_book.since_last_move(seat))[-LOG_KEEP:]
             if recap:
-                return "Since your turn", recap, len(recap)
+                return _("Since your turn"), recap, len(recap)
         return "", tuple(shown_to(self.t.log_book.log_lines, self.t.couch.viewer))[-LOG_KEEP:], 1
 
     def draw_log(self, surface: pygame.Surface) -> None:

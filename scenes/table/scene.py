@@ -47,6 +47,7 @@ from scenes.table.phones.desk import PhoneDesk
 from scenes.table.signals import MovePlayed, Signal
 from scenes.table.turn import Turn
 from sprites.tween import Animator, Call
+from game.i18n import _
 
 if TYPE_CHECKING:
     from game.context import Context
@@ -423,11 +424,11 @@ class TableScene(Scene):
         way, whatever its own prompts say."""
         items = tuple(item for item in self.prompts() if item[0] is not Act.PAUSE)
         if self.hints_on and self.hints.hint_action is None:
-            items += ((Act.HINT, "Thinking\u2026" if self.hints.hint_decision else "Hint"),)
+            items += ((Act.HINT, _("Thinking\u2026") if self.hints.hint_decision else _("Hint")),)
         if (not any(act is Act.BACK for act, _ in items) and self.human_deciding
                 and self.keeper.undo_target() is not None):
-            items += ((Act.BACK, "Take back"),)
-        return items + ((Act.PAUSE, "Pause"),)
+            items += ((Act.BACK, _("Take back")),)
+        return items + ((Act.PAUSE, _("Pause")),)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.paint.draw(surface)

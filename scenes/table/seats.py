@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _
 from game.input import Act, Input
 from game.phones import is_phone
 from scenes.overlays import Overlay
 from scenes.widgets import Button
+from scenes.table.chrome import ai_level_word
 from sprites import ui
 
 ROW_H = 84
@@ -26,12 +28,12 @@ def holder_words(ctx, table, seat: int) -> str:
     """Who plays ``seat`` now, in a few words: a device, a phone, or the AI and its level."""
     info = table.match.seats[seat]
     if not info.human:
-        return "AI {level}".format(level=info.level.title())
+        return _("AI {level}").format(level=ai_level_word(info.level))
     device = table.couch.owners.get(seat)
     if is_phone(device):
-        return "Phone"
+        return _("Phone")
     if device is None:
-        return "Any device"
+        return _("Any device")
     return ctx.input.label(device)
 
 
@@ -40,7 +42,7 @@ class SeatReturn(Overlay):
     seat it stood away from to take it back; anyone may answer Not now."""
 
     panel_size = (1300, 520)
-    prompts = ((Act.CONFIRM, "Choose"), (Act.BACK, "Not now"))
+    prompts = ((Act.CONFIRM, N_("Choose")), (Act.BACK, N_("Not now")))   # drawn through said()
 
     def __init__(self, ctx, table, device: str) -> None:
         super().__init__(ctx)
@@ -58,7 +60,8 @@ class SeatReturn(Overlay):
             buttons.append(Button(pygame.Rect(x, y, width, 90), label,
                                   lambda seat=seat: self.give_back(seat), size=36))
             x += width + 30
-        buttons.append(Button(pygame.Rect(x, y, width, 90), "Not now", self.cancel, size=36))
+        buttons.append(Button(pygame.Rect(x, y, width, 90), _("Not now"), self.cancel,
+                              size=36))
         self.group.widgets = buttons
         self.names = [table.match.seats[s].name for s in seats]
 
@@ -73,25 +76,25 @@ class SeatReturn(Overlay):
         """Only the new controller itself takes a seat back (one press on it proves it is
         in the hands of that seat's person)."""
         if self.presser != self.device:
-            self.note = "Press A on the controller that was just plugged in."
+            self.note = _("Press A on the controller that was just plugged in.")
             self.ctx.play("error")
             return
         self.table.couch.seat_to(seat, self.device)
-        self.table.log_book.log("{name} is back on their own controller.".format(
+        self.table.log_book.log(_("{name} is back on their own controller.").format(
             name=self.table.match.seats[seat].name))
         self.ctx.stack.pop()
 
     def draw_content(self, surface: pygame.Surface) -> None:
         a = self.ctx.assets
-        title = a.text_fit("A controller was plugged in", 56, self.panel.w - 80, ui.TEXT,
+        title = a.text_fit(_("A controller was plugged in"), 56, self.panel.w - 80, ui.TEXT,
                            "title")
         surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.y + 44)))
         if len(self.names) == 1:
-            body = ("Is it {name}'s, back again? {name}: press A on it to take your seat "
-                    "back.").format(name=self.names[0])
+            body = _("Is it {name}'s, back again? {name}: press A on it to take your seat "
+                     "back.").format(name=self.names[0])
         else:
-            body = ("Is it the controller of a seat someone else is playing for now? Press "
-                    "A on it, on that seat's button, to take the seat back.")
+            body = _("Is it the controller of a seat someone else is playing for now? Press "
+                     "A on it, on that seat's button, to take the seat back.")
         text = a.text_block(body, 36, self.panel.w - 140, ui.TEXT_MUTED)
         surface.blit(text, text.get_rect(midtop=(self.panel.centerx, self.panel.y + 140)))
         if self.note:
@@ -103,7 +106,7 @@ class SeatsMenu(Overlay):
     """Pause > Seats: every seat with who plays it; a seat can go to another controller
     (or the keyboard), to the AI, back to a person, or swap players with another seat."""
 
-    prompts = ((Act.CONFIRM, "Choose"), (Act.BACK, "Back"))
+    prompts = ((Act.CONFIRM, N_("Choose")), (Act.BACK, N_("Back")))   # drawn through said()
 
     def __init__(self, ctx, table) -> None:
         self.table = table
@@ -122,7 +125,7 @@ class SeatsMenu(Overlay):
         buttons = []
         y = self.panel.y + TOP
         for seat in seats:
-            label = "{name} \u00b7 {holder}".format(
+            label = _("{name} \u00b7 {holder}").format(
                 name=self.table.match.seats[seat].name,
                 holder=holder_words(self.ctx, self.table, seat))
             rect = pygame.Rect(self.panel.x + 150, y + seat * (ROW_H + ROW_GAP),
@@ -153,15 +156,15 @@ class SeatsMenu(Overlay):
         name = t.match.seats[seat].name
         entries = []
         if t.couch.is_human(seat):
-            entries.append(("Give {name} to another controller".format(name=name),
+            entries.append((_("Give {name} to another controller").format(name=name),
                             self.ask_device))
             if not t.couch.is_phone(seat):
-                entries.append(("Swap players with another seat", self.ask_swap))
-            entries.append(("Hand {name} to the AI".format(name=name), self.to_ai))
+                entries.append((_("Swap players with another seat"), self.ask_swap))
+            entries.append((_("Hand {name} to the AI").format(name=name), self.to_ai))
         else:
-            entries.append(("Give {name} to a person".format(name=name), self.ask_device))
-            entries.append(("Swap players with another seat", self.ask_swap))
-        entries.append(("Back", self.back_to_list))
+            entries.append((_("Give {name} to a person").format(name=name), self.ask_device))
+            entries.append((_("Swap players with another seat"), self.ask_swap))
+        entries.append((_("Back"), self.back_to_list))
         y = self.panel.y + TOP
         buttons = []
         for label, fn in entries:
@@ -221,16 +224,18 @@ class SeatsMenu(Overlay):
         a = self.ctx.assets
         t = self.table
         if self.mode == "list":
-            heading, words = "Seats", "Choose a seat to change who plays it."
+            heading, words = _("Seats"), _("Choose a seat to change who plays it.")
         else:
             name = t.match.seats[self.seat].name
-            heading = "{name}'s seat".format(name=name)
-            words = {"seat": "Played by: {holder}.".format(
-                         holder=holder_words(self.ctx, t, self.seat)),
-                     "swap": "Which seat changes players with {name}?".format(name=name),
-                     "device": ("Press A (Enter, or click) on the controller or keyboard "
-                                "that plays {name} from now on. B (Esc) goes back.").format(
-                                    name=name)}[self.mode]
+            heading = _("{name}'s seat").format(name=name)
+            if self.mode == "seat":
+                words = _("Played by: {holder}.").format(
+                    holder=holder_words(self.ctx, t, self.seat))
+            elif self.mode == "swap":
+                words = _("Which seat changes players with {name}?").format(name=name)
+            else:
+                words = _("Press A (Enter, or click) on the controller or keyboard that plays "
+                          "{name} from now on. B (Esc) goes back.").format(name=name)
         title = a.text_fit(heading, 64, self.panel.w - 80, ui.TEXT, "title")
         surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.y + 36)))
         body = a.text_block(words, 36, self.panel.w - 160, ui.TEXT_MUTED)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from sprites import ui
+from game.i18n import _
 
 if TYPE_CHECKING:
     from scenes.table.scene import TableScene
@@ -28,14 +29,14 @@ class StatusLine:
             name = self.t.match.seats[seat].name
             phones = self.t.ctx.phones
             if phones is None or not phones.is_connected(seat):
-                return f"Waiting for {name}'s phone"
-            return f"{name} is choosing on their phone"
+                return _("Waiting for {name}'s phone").format(name=name)
+            return _("{name} is choosing on their phone").format(name=name)
         text = self.t.status()
         if (text and len(self.t.match.humans) >= 2 and self.t.couch.is_human(seat)
                 and self.t.couch.viewer == seat):
             name = self.t.match.seats[seat].name
             if not text.startswith(name):
-                text = f"{name} \u2014 {text}"
+                text = _("{name} \u2014 {status}").format(name=name, status=text)
         return text
 
     def status_size(self, text: str) -> int:

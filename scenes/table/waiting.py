@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _
 from game.input import Act, Input
 from scenes.overlays import Overlay
 from scenes.widgets import Button
@@ -14,7 +15,7 @@ from sprites import ui
 
 class PhoneWaiting(Overlay):
     panel_size = (1300, 560)
-    prompts = ((Act.CONFIRM, "Choose"),)
+    prompts = ((Act.CONFIRM, N_("Choose")),)   # drawn through said()
 
     def __init__(self, ctx, table, seat: int) -> None:
         super().__init__(ctx)
@@ -25,9 +26,10 @@ class PhoneWaiting(Overlay):
         self.note = ""
         y = self.panel.bottom - 130
         x = self.panel.centerx
-        wait = Button(pygame.Rect(x - 610, y, 380, 90), "Keep waiting", self.cancel)
-        pad = Button(pygame.Rect(x - 190, y, 380, 90), "Hand to a controller", self.ask_device)
-        ai = Button(pygame.Rect(x + 230, y, 380, 90), "Hand to the AI", self.to_ai)
+        wait = Button(pygame.Rect(x - 610, y, 380, 90), _("Keep waiting"), self.cancel)
+        pad = Button(pygame.Rect(x - 190, y, 380, 90), _("Hand to a controller"),
+                     self.ask_device)
+        ai = Button(pygame.Rect(x + 230, y, 380, 90), _("Hand to the AI"), self.to_ai)
         self.group.widgets = [wait, pad, ai]
         self.group.focus(wait)
 
@@ -82,14 +84,16 @@ class PhoneWaiting(Overlay):
 
     def draw_content(self, surface) -> None:
         a = self.ctx.assets
-        title = a.text(f"Waiting for {self.seat_name}'s phone", 60, ui.TEXT, "title")
+        title = a.text(_("Waiting for {name}'s phone").format(name=self.seat_name), 60,
+                       ui.TEXT, "title")
         surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.y + 50)))
         if self.choosing_device:
-            body = (f"Press A (Enter, or click) on the controller or keyboard that plays "
-                    f"{self.seat_name} from now on. B (Esc) goes back.")
+            body = _("Press A (Enter, or click) on the controller or keyboard that plays "
+                     "{name} from now on. B (Esc) goes back.").format(name=self.seat_name)
         else:
-            body = (f"{self.seat_name}'s phone has lost its connection. The game goes on by itself "
-                    "as soon as the phone is back; or hand the seat over.")
+            body = _("{name}'s phone has lost its connection. The game goes on by itself as "
+                     "soon as the phone is back; or hand the seat over.").format(
+                         name=self.seat_name)
         text = a.text_block(body, 36, self.panel.w - 140, ui.TEXT_MUTED)
         surface.blit(text, text.get_rect(midtop=(self.panel.centerx, self.panel.y + 150)))
         if self.note:

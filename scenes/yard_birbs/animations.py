@@ -17,7 +17,8 @@ from typing import Iterable
 import pygame
 
 from game.yard_birbs import rules as R
-from game.yard_birbs.cards import ABILITIES, SPECIES, card_name
+from game.i18n import N_, _
+from game.yard_birbs.cards import ABILITIES, card_name, species_name
 from scenes.table.animations import Animations, on
 from scenes.yard_birbs.geometry import CH, CW, LABEL_H, SHRINK
 from scenes.yard_birbs.model import Model
@@ -31,19 +32,28 @@ from sprites.tween import (Call, Timeline, Together, Tween, Wait, ease_in_out_cu
 # headless frame budget.
 PACE = 0.68
 NOTE_WIDTH = 300     # the widest line of a call-out
-PLACE_NAMES = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th"}
+PLACE_NAMES = {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd"), 4: N_("4th"), 5: N_("5th")}
 # short enough that the tags over neighbouring feeder cards never meet (5 players)
-SHORT_REASON = {R.BY_LIFER: "Lifer", R.BY_MAJORITY: "Top suit", R.BY_TIE_LED: "Led suit",
-                R.BY_TIE_FIRST: "Earliest", R.BY_LED_CARD: "Led card",
-                R.BY_NUMBER: "Highest", R.BY_LAST: "Card left"}
+SHORT_REASON = {R.BY_LIFER: N_("Lifer"), R.BY_MAJORITY: N_("Top suit"),
+                R.BY_TIE_LED: N_("Led suit"), R.BY_TIE_FIRST: N_("Earliest"),
+                R.BY_LED_CARD: N_("Led card"), R.BY_NUMBER: N_("Highest"),
+                R.BY_LAST: N_("Card left")}
+"""In English (marked for the catalogue); shown through _()."""
+
+
+def place_name(place: int) -> str:
+    """'1st' .. '5th' in the language shown ('' for a place not yet decided)."""
+    return _(PLACE_NAMES[place]) if place in PLACE_NAMES else ""
 
 
 def place_words(placement: R.Placement, name: str) -> tuple[str, str]:
     """What the ranking says about one place: the call-out ('3rd: Finch – the card
     left') and the tag over the card ('Card left'), both from the reason the rules give
     for that place (rank_with_reasons), never a guess."""
-    return (f"{PLACE_NAMES[placement.place]}: {name} \u2013 {R.REASON_TEXT[placement.reason]}",
-            SHORT_REASON[placement.reason])
+    return (_("{place}: {name} \u2013 {reason}").format(
+                place=place_name(placement.place), name=name,
+                reason=_(R.REASON_TEXT[placement.reason])),
+            _(SHORT_REASON[placement.reason]))
 
 
 class YardBirbsAnimations(Animations):
@@ -265,8 +275,10 @@ class YardBirbsAnimations(Animations):
         name = self.t.names[e.lead]
         steps += [hide_all, Call(lambda: setattr(self.t, "strips", [])),
                   Call(lambda: self.t.messages.banner(
-                      f"Round {e.round}", f"{name} leads", hold=1.0)),
-                  self.say(f"Round {e.round}: dealing"), self.show_disp(m.copy()),
+                      _("Round {round}").format(round=e.round),
+                      _("{name} leads").format(name=name), hold=1.0)),
+                  self.say(_("Round {round}: dealing").format(round=e.round)),
+                  self.show_disp(m.copy()),
                   Wait(self.t.dur(0.6))]
         return steps
 
@@ -335,8 +347,8 @@ class YardBirbsAnimations(Animations):
         m.lifer = e.card
         m.deck -= 1
         spr = self.game.card(e.card)
-        species = SPECIES[e.card.species]
-        return [self.say(f"The Lifer is the {species}"),
+        species = species_name(e.card.species)
+        return [self.say(_("The Lifer is the {species}").format(species=species)),
                 self.appear(spr, self.game.geo.deck_pos(), "full", False, SHRINK),
                 self.fly(spr, self.game.geo.lifer_pos(), 0.45,
                          0.6, 1.0, z=Z_FEEDER, flip_to=True),
@@ -354,9 +366,9 @@ class YardBirbsAnimations(Animations):
                 for s in self.game.old_strips:
                     self.t.animator.play(Timeline([
                         Tween(s, self.t.dur(0.3), ease_out_cubic, alpha=0.0, x=s.x + 120)]))
-            steps += [self.say("New Lifer: abilities re-dealt"),
-                      *self.call_out("Abilities re-dealt"), Call(out), Wait(self.t.dur(0.3))]
-        rects, _ = self.game.geo.strip_rects()
+            steps += [self.say(_("New Lifer: abilities re-dealt")),
+                      *self.call_out(_("Abilities re-dealt")), Call(out), Wait(self.t.dur(0.3))]
+        rects, _row = self.game.geo.strip_rects()
         new = [Thing(rects[i].centerx + 200, rects[i].centery, token=t, ability=a, alpha=0.0,
                      glow=0.0) for i, (t, a) in enumerate(e.row)]
 
@@ -381,7 +393,8 @@ class YardBirbsAnimations(Animations):
         spr = self.game.card(e.card)
         pos = self.game.geo.slot_pos(slot)
         name = self.t.names[e.seat]
-        steps: list = [self.say(f"{name} plays {card_name(e.card)}")]
+        steps: list = [self.say(_("{name} plays {card}").format(name=name,
+                                                                 card=card_name(e.card)))]
         if e.seat == self.t.couch.viewer and e.card in m.hand:
             m.hand.remove(e.card)
             steps.append(Together(
@@ -397,7 +410,7 @@ class YardBirbsAnimations(Animations):
     @on(R.TrickRanked)
     def trick_ranked(self, e: R.TrickRanked, rest) -> list:
         m = self.t.plan
-        steps: list = [self.say("Ranking the trick"), Wait(self.t.dur(0.2))]
+        steps: list = [self.say(_("Ranking the trick")), Wait(self.t.dur(0.2))]
         for p in e.placements:
             m.places[p.seat] = p.place
             tok = self.game.tokens[p.place]
@@ -431,7 +444,8 @@ class YardBirbsAnimations(Animations):
         spr = self.game.card(e.card)
         pos = self.game.geo.pending_pos(e.seat, m.cols(e.seat))
         who = self.t.names[e.seat]
-        return [self.say(f"{who} takes {card_name(e.card)}"), self.sound("slide"),
+        return [self.say(_("{name} takes {card}").format(name=who, card=card_name(e.card))),
+                self.sound("slide"),
                 self.fly(spr, pos, 0.42, 0.8, SHRINK, land_kind="compact",
                          z=yard_z(len(m.yards[e.seat]))),
                 self.show_disp(m.copy())]
@@ -455,8 +469,8 @@ class YardBirbsAnimations(Animations):
         m.places = [0] * self.game.n
         homes = [Tween(tok, self.t.dur(0.3), ease_out_cubic, x=self.game.geo.token_home(p)[0],
                        y=self.game.geo.token_home(p)[1]) for p, tok in self.game.tokens.items()]
-        text = ("The hands are empty: the round is over" if e.next_lead is None
-                else f"{self.t.names[e.next_lead]} leads the next trick")
+        text = (_("The hands are empty: the round is over") if e.next_lead is None
+                else _("{name} leads the next trick").format(name=self.t.names[e.next_lead]))
         return [self.say(text), Together(*homes), self.show_disp(m.copy()),
                 Wait(self.t.dur(0.1))]
 
@@ -464,7 +478,8 @@ class YardBirbsAnimations(Animations):
     def round_scored(self, e: R.RoundScored, rest) -> list:
         """Flock by flock, every yard at once: a badge, a glow, the plate counting up."""
         m = self.t.plan
-        steps: list = [self.say(f"Round {e.round}: the flocks score"), Wait(self.t.dur(0.3))]
+        steps: list = [self.say(_("Round {round}: the flocks score").format(round=e.round)),
+                       Wait(self.t.dur(0.3))]
         most = max((len(f) for f in e.flocks), default=0)
         running = [float(t - p) for t, p in zip(e.totals, e.points)]
         left = [float(p) for p in e.points]
@@ -494,8 +509,10 @@ class YardBirbsAnimations(Animations):
     def ability_used(self, e: R.AbilityUsed, rest) -> list:
         strip = next((s for s in self.game.strips if s.ability == e.ability), None)
         who = self.t.names[e.seat]
-        steps: list = [self.say(f"{who} uses {ABILITIES[e.ability].name}"),
-                       *self.call_out(f"{who}: {ABILITIES[e.ability].name}", e.seat),
+        ability = ABILITIES[e.ability].title
+        steps: list = [self.say(_("{name} uses {ability}").format(name=who, ability=ability)),
+                       *self.call_out(_("{name}: {ability}").format(name=who, ability=ability),
+                                      e.seat),
                        self.sound("chirp")]
         if strip is not None:
             steps += [Tween(strip, self.t.dur(0.15), ease_out_cubic, glow=1.0),
@@ -511,7 +528,8 @@ class YardBirbsAnimations(Animations):
         geo = self.game.geo
         m.lifer = e.card
         new, old = self.game.card(e.card), self.game.card(e.old)
-        steps: list = self.call_out(f"New Lifer: {SPECIES[e.card.species]}", e.seat)
+        steps: list = self.call_out(_("New Lifer: {species}").format(
+            species=species_name(e.card.species)), e.seat)
         if e.seat == self.t.couch.viewer:
             i = m.to_hand(e.old, out=e.card)
             steps.append(Together(
@@ -538,14 +556,16 @@ class YardBirbsAnimations(Animations):
         if e.src == "lifer":
             m.lifer = None
             spr = self.game.card(e.card)
-            return [self.say("The Lifer goes under the deck"),
+            return [self.say(_("The Lifer goes under the deck")),
                     self.fly(spr, deck, 0.45, 0.5, SHRINK, flip_to=False), self.hide(spr),
                     self.show_disp(m.copy())]
         if e.src == "yard":
             m.from_flock(e.seat, e.flock, e.card)
             spr = self.game.card(e.card)
-            return [self.say(f"{who}'s {card_name(e.card)} flies off"),
-                    *self.call_out(f"{SPECIES[e.card.species]} flies off", e.seat),
+            return [self.say(_("{name}'s {card} flies off").format(name=who,
+                                                                   card=card_name(e.card))),
+                    *self.call_out(_("{species} flies off").format(
+                        species=species_name(e.card.species)), e.seat),
                     self.fly(spr, deck, 0.45, 0.6, flip_to=False), self.hide(spr),
                     Together(*self.yard_reflow(m, e.seat) or [Wait(0)]),
                     self.show_disp(m.copy())]
@@ -560,8 +580,8 @@ class YardBirbsAnimations(Animations):
             spr.visible = False
             steps = [self.appear(spr, self.game.geo.plate_hand_pos(e.seat), "full", False, 0.4),
                      spr.move_to(deck, self.t.dur(0.45), 0.5, SHRINK), self.drop_extra(spr)]
-        return [self.say(f"{who} puts a card under the deck"),
-                *self.call_out("A card under the deck", e.seat), self.sound("slide"), *steps,
+        return [self.say(_("{name} puts a card under the deck").format(name=who)),
+                *self.call_out(_("A card under the deck"), e.seat), self.sound("slide"), *steps,
                 self.show_disp(m.copy())]
 
     @on(R.CardDrawn)
@@ -584,7 +604,8 @@ class YardBirbsAnimations(Animations):
             steps = [self.appear(spr, geo.deck_pos(), "full", False, SHRINK),
                      spr.move_to(geo.plate_hand_pos(e.seat), self.t.dur(0.45), 0.5, 0.4),
                      self.drop_extra(spr)]
-        return [self.say(f"{who} draws a card"), *self.call_out("Draws a card", e.seat),
+        return [self.say(_("{name} draws a card").format(name=who)),
+                *self.call_out(_("Draws a card"), e.seat),
                 self.sound("deal"), *steps,
                 self.show_disp(m.copy())]
 
@@ -600,8 +621,10 @@ class YardBirbsAnimations(Animations):
         def grow() -> None:
             given.look("full")
             given.scale = SHRINK
-        return [self.say(f"{self.t.names[e.seat]} swaps a bird with the feeder"),
-                *self.call_out(f"Swaps for the {SPECIES[e.taken.species]}", e.seat),
+        return [self.say(_("{name} swaps a bird with the feeder").format(
+                    name=self.t.names[e.seat])),
+                *self.call_out(_("Swaps for the {species}").format(
+                    species=species_name(e.taken.species)), e.seat),
                 self.sound("slide"), Call(grow),
                 Together(self.fly(given, self.game.geo.slot_pos(e.slot), 0.5, 0.6, 1.0,
                                   z=Z_FEEDER + e.slot),
@@ -618,8 +641,10 @@ class YardBirbsAnimations(Animations):
             m.feeder[e.slot][1] = e.given
         given, taken = self.game.card(e.given), self.game.card(e.taken)
         pos = geo.slot_pos(e.slot)
-        steps: list = [self.say(f"{self.t.names[e.seat]} trades a card with the feeder"),
-                       *self.call_out(f"Takes the {SPECIES[e.taken.species]}", e.seat),
+        steps: list = [self.say(_("{name} trades a card with the feeder").format(
+                           name=self.t.names[e.seat])),
+                       *self.call_out(_("Takes the {species}").format(
+                           species=species_name(e.taken.species)), e.seat),
                        self.sound("slide")]
         if e.seat == self.t.couch.viewer:
             i = m.to_hand(e.taken, out=e.given)
@@ -642,8 +667,10 @@ class YardBirbsAnimations(Animations):
         m = self.t.plan
         m.to_flock(e.seat, None if e.dst == R.NEW_FLOCK else e.dst, e.card)
         m.from_flock(e.seat, e.src, e.card)
-        return [self.say(f"{self.t.names[e.seat]} moves a bird to another flock"),
-                *self.call_out(f"Moves the {SPECIES[e.card.species]}", e.seat),
+        return [self.say(_("{name} moves a bird to another flock").format(
+                    name=self.t.names[e.seat])),
+                *self.call_out(_("Moves the {species}").format(
+                    species=species_name(e.card.species)), e.seat),
                 Together(*self.yard_reflow(m, e.seat, 0.45) or [Wait(0)]), self.sound("tap"),
                 self.show_disp(m.copy())]
 
@@ -651,7 +678,7 @@ class YardBirbsAnimations(Animations):
     def flocks_merged(self, e: R.FlocksMerged, rest) -> list:
         m = self.t.plan
         m.merge(e.seat, e.first, e.second)
-        return [self.say(f"{self.t.names[e.seat]} merges two flocks"),
-                *self.call_out("Merges two flocks", e.seat),
+        return [self.say(_("{name} merges two flocks").format(name=self.t.names[e.seat])),
+                *self.call_out(_("Merges two flocks"), e.seat),
                 Together(*self.yard_reflow(m, e.seat, 0.45) or [Wait(0)]), self.sound("tap"),
                 self.show_disp(m.copy())]

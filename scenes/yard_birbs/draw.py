@@ -12,7 +12,8 @@ from __future__ import annotations
 import pygame
 
 from game.yard_birbs import rules as R
-from game.yard_birbs.cards import COLOUR, EQUAL, SPECIES, SPECIES_KIND
+from game.i18n import _, ngettext
+from game.yard_birbs.cards import COLOUR, EQUAL, SPECIES_KIND, species_name
 from scenes.picker import Option
 from scenes.table.chrome import Chrome
 from scenes.yard_birbs.geometry import CH, CW, DECK_CARD, FH, FW, LABEL_H, ROW_STEP
@@ -42,7 +43,7 @@ class YardBirbsDraw(Chrome):
             x, y = self.game.geo.slot_pos(slot)
             surface.blit(mat, mat.get_rect(center=(int(x), int(y))))
         la = self.game.geo.rect_of("lifer")
-        title = self.t.ctx.assets.text("Lifer", 32, ui.ACCENT, "title")
+        title = self.t.ctx.assets.text(_("Lifer"), 32, ui.ACCENT, "title")
         surface.blit(title, title.get_rect(midtop=(la.centerx, la.y - LIFER_TITLE_UP)))
 
     def draw_table(self, surface: pygame.Surface) -> None:
@@ -77,18 +78,20 @@ class YardBirbsDraw(Chrome):
             for k in range(min(3, max(1, self.game.disp.deck // 12)) - 1, -1, -1):
                 surface.blit(back, back.get_rect(center=(int(dx + 3 * k), int(dy - 2 * k))))
             self.note("icon", pile, "deck")
-        label = a.text(f"{self.game.disp.deck} cards", 30, ui.TEXT_MUTED)
+        deck = self.game.disp.deck
+        label = a.text(ngettext("{n} cards", "{n} cards", deck).format(n=deck), 30,
+                       ui.TEXT_MUTED)
         rect = label.get_rect(midleft=(pile.right + 18, d.centery))
         surface.blit(label, self.note("label", rect, "deck count"))
 
     def draw_lifer(self, surface: pygame.Surface) -> None:
         """The Lifer's species under its card (an empty place while there is none)."""
         la = self.game.geo.rect_of("lifer")
-        title = self.t.ctx.assets.font("title", 32).size("Lifer")   # painted in the felt
+        title = self.t.ctx.assets.font("title", 32).size(_("Lifer"))   # painted in the felt
         self.note("label", pygame.Rect(la.centerx - title[0] // 2, la.y - LIFER_TITLE_UP, *title),
                   "Lifer title")
         if self.game.disp.lifer is not None:
-            species = SPECIES[self.game.disp.lifer.species]
+            species = species_name(self.game.disp.lifer.species)
             name = self.t.ctx.assets.text_fit(species, 30, la.w + 10, ui.TEXT, "bold")
             rect = name.get_rect(midtop=(la.centerx, la.y + 38 + FH))
             surface.blit(name, self.note("label", rect, "Lifer species"))
@@ -123,7 +126,7 @@ class YardBirbsDraw(Chrome):
         if usable is not None:
             surf = ui.panel(skip.size, ui.PANEL_LIGHT, skip.h // 2, ui.TEXT, 2)
             surface.blit(surf, skip)
-            txt = self.t.ctx.assets.text("No ability", 30, ui.TEXT, "bold")
+            txt = self.t.ctx.assets.text(_("No ability"), 30, ui.TEXT, "bold")
             surface.blit(txt, self.note("label", txt.get_rect(center=skip.center), "No ability"))
 
     def draw_seat_extra(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:

@@ -8,9 +8,10 @@ from __future__ import annotations
 import pygame
 
 from game.yard_birbs import rules as R
-from game.yard_birbs.cards import (ABILITIES, BIRDSEED, CARD_BY_KEY, KIND_NAMES, card_name)
+from game.yard_birbs.cards import ABILITIES, BIRDSEED, CARD_BY_KEY, card_name, kind_name
 from scenes.table.phones.api import Ask, Choice, PhoneCard, PhoneGame, Section
 from sprites import yard_birbs_cards as art
+from game.i18n import _, ngettext, pgettext
 
 SIZE = (196, 273)
 MAX_DEPTH = 4
@@ -25,7 +26,7 @@ def card_key(card) -> str:
 
 
 def points(n: int) -> str:
-    return f"{n} {'point' if n == 1 else 'points'}"
+    return ngettext("{n} point", "{n} points", n).format(n=n)
 
 
 class YardBirbsPhone(PhoneGame):
@@ -33,18 +34,23 @@ class YardBirbsPhone(PhoneGame):
         seat = view.seat
         lifer = view.lifer
         hand = tuple(PhoneCard(card_key(c), card_name(c)) for c in view.hand)
-        feeder = tuple(PhoneCard(card_key(s.card), f"{card_name(s.card)} ({names[s.seat]})")
+        feeder = tuple(PhoneCard(card_key(s.card), _("{card} ({name})").format(
+                           card=card_name(s.card), name=names[s.seat]))
                        for s in view.feeder if s.card is not None)
-        yard = tuple(f"Flock {i + 1}: {KIND_NAMES[f.kind]}, {points(f.points)}: "
-                     + ", ".join(card_name(c) for c in f.cards)
+        comma = pgettext("list separator", ", ")
+        yard = tuple(_("Flock {number}: {kind}, {points}: {cards}").format(
+                         number=i + 1, kind=kind_name(f.kind), points=points(f.points),
+                         cards=comma.join(card_name(c) for c in f.cards))
                      for i, f in enumerate(view.yards[seat]))
-        abilities = tuple(f"{ABILITIES[a].name} (place {t} or better): {ABILITIES[a].text}"
+        abilities = tuple(_("{ability} (place {token} or better): {text}").format(
+                              ability=ABILITIES[a].title, token=t, text=ABILITIES[a].words)
                           for t, a in view.abilities)
-        return [Section("Your hand", hand, empty="No cards in hand"),
-                Section("The Lifer", (PhoneCard(card_key(lifer), card_name(lifer)),)),
-                Section("The feeder", feeder, empty="The feeder is empty"),
-                Section("Your yard", lines=yard, empty="No birds yet"),
-                Section(f"Abilities (round {view.round}, trick {view.trick})", lines=abilities)]
+        return [Section(_("Your hand"), hand, empty=_("No cards in hand")),
+                Section(_("The Lifer"), (PhoneCard(card_key(lifer), card_name(lifer)),)),
+                Section(_("The feeder"), feeder, empty=_("The feeder is empty")),
+                Section(_("Your yard"), lines=yard, empty=_("No birds yet")),
+                Section(_("Abilities (round {round}, trick {trick})").format(
+                    round=view.round, trick=view.trick), lines=abilities)]
 
     def ask(self, view, legal, follow, names, match=None) -> Ask:
         ask = self._tree(view, legal, follow, (), 0)
@@ -52,7 +58,8 @@ class YardBirbsPhone(PhoneGame):
             playable = {a.card for a in legal if isinstance(a, R.Play)}
             for card in view.hand:
                 if card not in playable:
-                    ask.choices.append(Choice(card_name(card), "Must follow a suit in the feeder",
+                    ask.choices.append(Choice(card_name(card),
+                                              _("Must follow a suit in the feeder"),
                                               card_key(card), disabled=True))
         return ask
 
@@ -72,9 +79,10 @@ class YardBirbsPhone(PhoneGame):
                     continue
             choices.append(Choice(label, detail, image, path))
         layout = "cards" if choices and all(c.image for c in choices) else "buttons"
-        prompt = R.PHASE_PROMPTS.get(here.phase, "Your move")
+        prompt = (_(R.PHASE_PROMPTS[here.phase]) if here.phase in R.PHASE_PROMPTS
+                  else _("Your move"))
         if here.phase == R.PLAY and not here.feeder_cards():
-            prompt = "Lead any card"
+            prompt = _("Lead any card")
         return Ask(prompt, choices, layout)
 
     @staticmethod
@@ -93,28 +101,30 @@ class YardBirbsPhone(PhoneGame):
             card = action.card
             detail = self.describe(action)
             if card[2] == view.lifer.species:
-                detail += " \u00b7 Lifer species"
+                detail = _("{move} \u00b7 Lifer species").format(move=detail)
             return card_name(card), detail, card_key(card)
         if isinstance(action, R.ToFlock):
             bird = view.pending_bird
             if action.flock == R.NEW_FLOCK:
-                return "New flock", "Start a new flock (a lone bird scores 0)", None
+                return _("New flock"), _("Start a new flock (a lone bird scores 0)"), None
             flock = view.yards[view.seat][action.flock]
             after = flock.plus(bird) if bird is not None else flock
             gain = after.points - flock.points
-            return (f"Flock {action.flock + 1}",
-                    f"{KIND_NAMES[after.kind]} flock of {len(after.cards)}: "
-                    f"{points(after.points)} (+{gain})", None)
+            return (_("Flock {number}").format(number=action.flock + 1),
+                    _("{kind} flock of {size}: {points} (+{gain})").format(
+                        kind=kind_name(after.kind), size=len(after.cards),
+                        points=points(after.points), gain=gain), None)
         if isinstance(action, R.PickFlock):
             flock = view.yards[view.seat][action.flock]
-            return (f"Flock {action.flock + 1}",
-                    f"{KIND_NAMES[flock.kind]} flock of {len(flock.cards)} "
-                    f"({points(flock.points)})", None)
+            return (_("Flock {number}").format(number=action.flock + 1),
+                    _("{kind} flock of {size} ({points})").format(
+                        kind=kind_name(flock.kind), size=len(flock.cards),
+                        points=points(flock.points)), None)
         if isinstance(action, R.UseAbility):
             info = ABILITIES[action.ability]
-            return info.name, info.text, None   # the name is the button's label above it
+            return info.title, info.words, None   # the name is the button's label above it
         if isinstance(action, R.Skip):
-            return "No ability", "Use no ability this trick", None
+            return _("No ability"), _("Use no ability this trick"), None
         return self.describe(action), "", None
 
     def scores(self, view) -> list[str | None]:
@@ -124,8 +134,8 @@ class YardBirbsPhone(PhoneGame):
         return [card_key(c) for c in CARD_BY_KEY.values()]
 
     def image(self, key: str, assets, patterns: bool):
-        kind, _, rest = key.partition(":")
-        suit, _, number = rest.partition("-")
+        kind, _sep, rest = key.partition(":")
+        suit, _sep, number = rest.partition("-")
         card = CARD_BY_KEY.get((int(suit), int(number))) if kind == "face" else None
         if card is None:
             raise KeyError(key)

@@ -17,6 +17,7 @@ from typing import Callable, Sequence
 
 import pygame
 
+from game.i18n import _
 from game.yard_birbs import rules as R
 from scenes.picker import Option
 from scenes.table.picks import BACK, Pick, PickChain
@@ -107,12 +108,12 @@ class Lookahead:
     def why_bird_stays(self, card) -> str:
         """Why an ability may not take this bird of the yard (for the tip line)."""
         if self.phase == R.FLY_OFF_BIRD:
-            return "only a solo bird may fly off"
+            return _("only a solo bird may fly off")
         yard = self.view.yards[self.seat]
         flock = next(f for f in yard if card in f.cards)
         if not flock.can_lose(card):  # ruling YB-9
-            return "its flock would no longer qualify"
-        return "no other flock takes it"
+            return _("its flock would no longer qualify")
+        return _("no other flock takes it")
 
     def first_focus(self, options: list[Option]) -> int:
         """The first enabled choice; for a flock, the one the bird adds most to."""
@@ -160,20 +161,20 @@ def hand_options(geo: YardBirbsGeometry, m: Model, ahead: Lookahead) -> list[Opt
         x, y = geo.hand_pos(i, n)
         w = FW if i == n - 1 else int(step)
         rect = pygame.Rect(int(x - FW / 2), int(y - FH / 2), w, FH)
-        opts.append(Option(rect, action, "Play" if play else "Choose", action in legal))
+        opts.append(Option(rect, action, _("Play") if play else _("Choose"), action in legal))
     return opts
 
 
 def feeder_options(geo: YardBirbsGeometry, m: Model, ahead: Lookahead) -> list[Option]:
     legal = set(ahead.legal)
     opts = []
-    for slot, (_, card) in enumerate(m.feeder):
+    for slot, (_owner, card) in enumerate(m.feeder):
         if card is None:
             continue
         action = R.Take(card) if ahead.phase == R.TAKE else R.PickFeeder(card)
         x, y = geo.slot_pos(slot)
         rect = pygame.Rect(int(x - FW / 2), int(y - FH / 2), FW, FH)
-        opts.append(Option(rect, action, "Take", action in legal))
+        opts.append(Option(rect, action, _("Take"), action in legal))
     return opts
 
 
@@ -190,7 +191,7 @@ def flock_options(geo: YardBirbsGeometry, m: Model, ahead: Lookahead
         if col < 0:
             continue
         rings[action] = geo.col_rect(seat, cols, col, m.size(seat, col))
-        label = "New flock" if action.flock == R.NEW_FLOCK else "Add here"
+        label = _("New flock") if action.flock == R.NEW_FLOCK else _("Add here")
         opts.append(Option(geo.col_band(seat, cols, col, m.size(seat, col)), action, label,
                            True))
     opts.sort(key=lambda o: o.rect.x)
@@ -212,7 +213,7 @@ def yard_options(geo: YardBirbsGeometry, m: Model, ahead: Lookahead) -> list[Opt
             h = CH if row == len(flock) - 1 else max(int(step), 12)
             w = CW if col == cols - 2 else int(min(CW, geo.col_step(seat, cols) - 4))
             rect = pygame.Rect(int(x - CW / 2), int(y - CH / 2), w, h)
-            opts.append(Option(rect, action, "Choose", action in legal))
+            opts.append(Option(rect, action, _("Choose"), action in legal))
     return opts
 
 
@@ -227,7 +228,7 @@ def merge_options(geo: YardBirbsGeometry, m: Model, ahead: Lookahead
         if ahead.phase == R.MERGE_SECOND and col == ahead.view.pending_flock:
             continue
         rings[action] = geo.col_rect(seat, cols, col, m.size(seat, col))
-        opts.append(Option(geo.col_band(seat, cols, col, m.size(seat, col)), action, "Merge",
+        opts.append(Option(geo.col_band(seat, cols, col, m.size(seat, col)), action, _("Merge"),
                            action in legal))
     return opts, rings
 
@@ -238,8 +239,8 @@ def ability_options(geo: YardBirbsGeometry, m: Model, ahead: Lookahead) -> list[
     opts = []
     for i, (_token, ability) in enumerate(m.abilities):
         action = R.UseAbility(ability)
-        opts.append(Option(rects[i], action, "Use", action in legal))
-    opts.append(Option(skip, R.Skip(), "No ability", True))
+        opts.append(Option(rects[i], action, _("Use"), action in legal))
+    opts.append(Option(skip, R.Skip(), _("No ability"), True))
     return opts
 
 

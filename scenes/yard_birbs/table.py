@@ -21,15 +21,16 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _, ngettext
 from game.input import Act
 from game.yard_birbs import rules as R
-from game.yard_birbs.cards import ABILITIES, KIND_NAMES, card_name
+from game.yard_birbs.cards import ABILITIES, card_name, kind_name
 from scenes.picker import Option
 from scenes.table.game import GameTable
 from scenes.table.scene import TableScene
 from scenes.table.changes import CLEAR
 from scenes.table.picks import Pick
-from scenes.yard_birbs.animations import PACE, PLACE_NAMES, YardBirbsAnimations
+from scenes.yard_birbs.animations import PACE, YardBirbsAnimations, place_name
 from scenes.yard_birbs.draw import YardBirbsDraw
 from scenes.yard_birbs.geometry import FH, FW, YardBirbsGeometry
 from scenes.yard_birbs.model import Model
@@ -37,20 +38,21 @@ from scenes.yard_birbs.picks import Lookahead, TurnChain, ends_decision, options
 from scenes.yard_birbs.pieces import Z_FEEDER, Z_HAND, Card, ScoreBox, Thing, yard_z
 from sprites import ui
 
-STEP_TEXT = {R.LIFER_SWAP_HAND: "Lifer Swap: pick the new Lifer",
-             R.FEEDER_SWAP_GIVE: "Feeder Swap: give a bird",
-             R.FEEDER_SWAP_TAKE: "Feeder Swap: take a bird",
-             R.HAND_FEEDER_TAKE: "Hand to Feeder: take a bird",
-             R.HAND_FEEDER_GIVE: "Hand to Feeder: give a card",
-             R.REFLOCK_BIRD: "Reflock: pick a bird to move",
-             R.REFLOCK_FLOCK: "Reflock: pick where it goes",
-             R.MERGE_FIRST: "Merge: pick a flock",
-             R.MERGE_SECOND: "Merge: pick the flock to join",
-             R.BIRDSEED_BURY: "Birdseed: bury a card",
-             R.FLY_OFF_BIRD: "Fly Off: pick a lone bird",
-             R.FLY_OFF_BURY: "Fly Off: bury a card"}
-AI_DOING = {R.PLAY: "is choosing a card", R.TAKE: "is taking a bird",
-            R.FLOCK: "is placing a bird", R.ABILITY: "may use an ability"}
+STEP_TEXT = {R.LIFER_SWAP_HAND: N_("Lifer Swap: pick the new Lifer"),
+             R.FEEDER_SWAP_GIVE: N_("Feeder Swap: give a bird"),
+             R.FEEDER_SWAP_TAKE: N_("Feeder Swap: take a bird"),
+             R.HAND_FEEDER_TAKE: N_("Hand to Feeder: take a bird"),
+             R.HAND_FEEDER_GIVE: N_("Hand to Feeder: give a card"),
+             R.REFLOCK_BIRD: N_("Reflock: pick a bird to move"),
+             R.REFLOCK_FLOCK: N_("Reflock: pick where it goes"),
+             R.MERGE_FIRST: N_("Merge: pick a flock"),
+             R.MERGE_SECOND: N_("Merge: pick the flock to join"),
+             R.BIRDSEED_BURY: N_("Birdseed: bury a card"),
+             R.FLY_OFF_BIRD: N_("Fly Off: pick a lone bird"),
+             R.FLY_OFF_BURY: N_("Fly Off: bury a card")}
+"""In English (marked for the catalogue); shown through _()."""
+AI_DOING = {R.PLAY: N_("{name} is choosing a card"), R.TAKE: N_("{name} is taking a bird"),
+            R.FLOCK: N_("{name} is placing a bird"), R.ABILITY: N_("{name} may use an ability")}
 
 
 class YardBirbsGameTable(GameTable):
@@ -128,7 +130,7 @@ class YardBirbsGameTable(GameTable):
         geo = self.geo
         for i, card in enumerate(m.hand):
             self.put(card, "full", geo.hand_pos(i, len(m.hand)), Z_HAND + i)
-        for slot, (_, card) in enumerate(m.feeder):
+        for slot, (_owner, card) in enumerate(m.feeder):
             if card is not None:
                 self.put(card, "full", geo.slot_pos(slot), Z_FEEDER + slot)
         for seat in range(self.n):
@@ -203,7 +205,7 @@ class YardBirbsGameTable(GameTable):
         if key[0] == "lifer":
             centre = self.geo.lifer_pos()
         else:
-            _, round_, trick, slot = key
+            _kind, round_, trick, slot = key
             feeder = self.disp.feeder
             if ((round_, trick) != (self.t.shown.round, self.t.shown.trick)
                     or slot >= len(feeder) or feeder[slot][1] is None):
@@ -280,42 +282,47 @@ class YardBirbsGameTable(GameTable):
             return self.anim_status
         seat = self.t.state.current_player
         if seat is None:
-            return "Game over"
+            return _("Game over")
         name = self.t.names[seat]
         if self.t.couch.is_human(seat) and self.t.turn.turn_ready and self.t.turn.picker is not None:
             return self.human_status()
         phase = self.t.shown.phase if self.t.shown is not None else ""
         if phase in AI_DOING:
-            return f"{name} {AI_DOING[phase]}"
+            return _(AI_DOING[phase]).format(name=name)
         if self.t.shown.pending_ability:
-            return f"{name}: {ABILITIES[self.t.shown.pending_ability].name}"
-        return f"{name} is thinking"
+            return _("{name}: {ability}").format(
+                name=name, ability=ABILITIES[self.t.shown.pending_ability].title)
+        return _("{name} is thinking").format(name=name)
 
     def human_status(self) -> str:
         phase = self.step
         if phase == R.PLAY:
-            return "Lead any card" if not self.t.plan.feeder else "Play a card to the feeder"
+            return _("Lead any card") if not self.t.plan.feeder else _("Play a card to the feeder")
         if phase == R.TAKE:
-            return "Take a bird from the feeder"
+            return _("Take a bird from the feeder")
         if phase in (R.FLOCK, R.FEEDER_SWAP_FLOCK):
-            return "Choose a flock for your bird"
+            return _("Choose a flock for your bird")
         if phase == R.ABILITY:
-            return "Use an ability, or skip"
-        return STEP_TEXT.get(phase, R.PHASE_PROMPTS.get(phase, "Your move"))
+            return _("Use an ability, or skip")
+        if phase in STEP_TEXT:
+            return _(STEP_TEXT[phase])
+        if phase in R.PHASE_PROMPTS:
+            return _(R.PHASE_PROMPTS[phase])
+        return _("Your move")
 
     def prompts(self) -> tuple:
         """Move, the focused choice's verb, and what B does: a pick back, else the menu;
         at the first pick, when B would offer to take the last move back, the shared bar
         says so ('Take back') in place of 'Menu'."""
         picker = self.t.turn.picker
-        verb = "Choose"
+        verb = _("Choose")
         if picker is not None and picker.focused is not None:
             verb = picker.focused.label or verb
-        items = [(Act.LEFT, "Move"), (Act.CONFIRM, verb)]
+        items = [(Act.LEFT, _("Move")), (Act.CONFIRM, verb)]
         if self.picks:
-            items.append((Act.BACK, "Back"))
+            items.append((Act.BACK, _("Back")))
         elif self.t.keeper.undo_target() is None:
-            items.append((Act.BACK, "Menu"))
+            items.append((Act.BACK, _("Menu")))
         return tuple(items)
 
     def tip_text(self) -> str:
@@ -330,27 +337,31 @@ class YardBirbsGameTable(GameTable):
         seat = self.t.state.current_player
         if isinstance(value, R.ToFlock):
             if value.flock == R.NEW_FLOCK:
-                return "Start a new flock (a lone bird scores 0)"
+                return _("Start a new flock (a lone bird scores 0)")
             flock = self.ahead.view.yards[seat][value.flock]
             bird = self.ahead.moving_bird()
             after = flock.plus(bird) if bird is not None else flock
             gain = after.points - flock.points
-            return (f"{KIND_NAMES[after.kind]} flock of {len(after)}: "
-                    f"{after.points} {'point' if after.points == 1 else 'points'} (+{gain})")
+            return ngettext("{kind} flock of {size}: {n} point (+{gain})",
+                            "{kind} flock of {size}: {n} points (+{gain})", after.points).format(
+                kind=kind_name(after.kind), size=len(after), n=after.points, gain=gain)
         if isinstance(value, R.PickFlock):
             flock = self.ahead.view.yards[seat][value.flock]
-            return f"{KIND_NAMES[flock.kind]} flock of {len(flock)} ({flock.points} points)"
+            return _("{kind} flock of {size} ({n} points)").format(
+                kind=kind_name(flock.kind), size=len(flock), n=flock.points)
         if isinstance(value, R.UseAbility):
             info = ABILITIES[value.ability]
-            text = f"{info.name}: {info.text}"
+            words = dict(ability=info.title, text=info.words)
             if not option.enabled:
                 token = next((t for t, a in self.t.plan.abilities if a == value.ability), 0)
                 place = self.t.plan.places[seat]
-                text += (f" (needs place {token} or worse; you are {PLACE_NAMES.get(place, '')})"
-                         if token > place else " (nothing to use it on now)")
-            return text
+                if token > place:
+                    return _("{ability}: {text} (needs place {token} or worse; you are "
+                             "{place})").format(token=token, place=place_name(place), **words)
+                return _("{ability}: {text} (nothing to use it on now)").format(**words)
+            return _("{ability}: {text}").format(**words)
         if isinstance(value, R.Skip):
-            return "Use no ability this trick"
+            return _("Use no ability this trick")
         return ""
 
     def card_tip(self, option: Option) -> str:
@@ -361,12 +372,12 @@ class YardBirbsGameTable(GameTable):
             # why it is refused, and nothing more: a hand card's tip is one line between
             # the feeder and the hand
             why = (self.ahead.why_bird_stays(value.card) if isinstance(value, R.PickYard)
-                   else "follow a feeder suit" if isinstance(value, R.Play)
-                   else "not allowed now")
-            return f"{text} \u00b7 {why}"
+                   else _("follow a feeder suit") if isinstance(value, R.Play)
+                   else _("not allowed now"))
+            return _("{card} \u00b7 {why}").format(card=text, why=why)
         lifer = self.t.plan.lifer
         if lifer is not None and value.card.species == lifer.species:
-            text += " \u00b7 Lifer species"
+            return _("{card} \u00b7 Lifer species").format(card=text)
         return text
 
     # -- the focus, between moves ------------------------------------------------------------

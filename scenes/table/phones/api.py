@@ -13,6 +13,7 @@ from typing import Sequence
 import pygame
 
 from game.engine import GAMES, IllegalAction, rules_module
+from game.i18n import _
 
 
 @dataclass(frozen=True)
@@ -114,7 +115,7 @@ class PhoneGame:
     def ask(self, view, legal: list, follow: Follow, names: Sequence[str],
             match=None) -> Ask:
         """The decision the rules ask this seat for now, grouped for fingers."""
-        return Ask("Your move", [Choice(self.describe(a), actions=(a,)) for a in legal])
+        return Ask(_("Your move"), [Choice(self.describe(a), actions=(a,)) for a in legal])
 
     def early(self, view, names: Sequence[str], match=None) -> Ask | None:
         """A decision this seat may make before the rules reach it (Flip a Bird's tips:
@@ -130,8 +131,8 @@ class PhoneGame:
         """The turn line while another seat decides."""
         current = getattr(view, "current", None)
         if current is None:
-            return "Game over"
-        return f"{names[current]}'s turn"
+            return _("Game over")
+        return _("{name}'s turn").format(name=names[current])
 
     def image(self, key: str, assets, patterns: bool) -> pygame.Surface:
         """Paint the card image named ``key`` (keys come from this class's sections and

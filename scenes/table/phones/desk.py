@@ -13,6 +13,7 @@ from scenes.table.phones.api import PhoneGame, phone_game
 from scenes.table.phones.images import ImageCache
 from scenes.table.phones.payloads import (LOG_LINES, OpenAsk, SeatNews, build_payload,
                                           leaves_of, lobby_payload, make_ask)
+from game.i18n import _
 
 MAX_LEAVES = 600       # choices one decision tree may hold (grouping stops short of more)
 
@@ -66,7 +67,7 @@ class PhoneDesk:
             seat = event.seat
             if seat >= n:
                 if event.kind == "join":
-                    self.hub.error(seat, "That seat is not playing in this game.")
+                    self.hub.error(seat, _("That seat is not playing in this game."))
                 continue
             if event.kind == "join":
                 if table.couch.owners.get(seat) != phone_device(seat):
@@ -82,15 +83,15 @@ class PhoneDesk:
     def _move(self, seat: int, data) -> None:
         ask = self.asks.get(seat)
         if not self.table.couch.is_phone(seat):
-            self.hub.error(seat, "This seat is not played from this phone now.")
+            self.hub.error(seat, _("This seat is not played from this phone now."))
             return
         if ask is None or ask.id != data.get("decision"):
-            self.hub.error(seat, "That choice is no longer open.", "stale")
+            self.hub.error(seat, _("That choice is no longer open."), "stale")
             self._sent.pop(seat, None)
             return
         actions = ask.leaves.get(tuple(data.get("path", ())))
         if actions is None:
-            self.hub.error(seat, "There is no such choice.")
+            self.hub.error(seat, _("There is no such choice."))
             return
         self.queue[seat] = list(actions)
         del self.asks[seat]
@@ -102,7 +103,7 @@ class PhoneDesk:
         ask = self.asks.get(seat)
         if (ask is None or ask.early or ask.id != data.get("decision")
                 or table.turn.phone_turn != seat or not table.hints_on):
-            self.hub.error(seat, "No hint for this choice.")
+            self.hub.error(seat, _("No hint for this choice."))
             return
         if seat not in self.hints and self.hint_seat is None:
             self.hint_seat = seat
@@ -137,9 +138,9 @@ class PhoneDesk:
         table = self.table
         refused = ""
         if table.state.current_player != seat or action not in table.state.legal_actions():
-            refused = "That move is not allowed now."
+            refused = _("That move is not allowed now.")
         elif not table.submit(action):   # IllegalAction from State.apply
-            refused = "The game refused that move."
+            refused = _("The game refused that move.")
         if refused:
             self.queue.pop(seat, None)
             self.hub.error(seat, refused, "illegal")
@@ -251,9 +252,12 @@ class PhoneDesk:
             return
         self._sent[seat] = key
         self._last.pop(seat, None)
-        who = "the AI" if not self.table.couch.is_human(seat) else "a controller"
+        if self.table.couch.is_human(seat):
+            note = _("Your seat is played by a controller now. Scan your seat's code again "
+                     "to take it back.")
+        else:
+            note = _("Your seat is played by the AI now. Scan your seat's code again to "
+                     "take it back.")
         match = self.table.match
         self._pending = {}
-        self._publish(seat, lobby_payload(match, seat, GAMES[match.game_id].name,
-                                          f"Your seat is played by {who} now. Scan your "
-                                          "seat's code again to take it back."))
+        self._publish(seat, lobby_payload(match, seat, GAMES[match.game_id].name, note))

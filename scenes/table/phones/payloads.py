@@ -10,6 +10,7 @@ from typing import Callable, Sequence
 from game.engine import GAMES
 from scenes.table.phones.api import Ask, Follow, PhoneGame, Section
 from sprites import ui
+from game.i18n import _
 
 LOG_LINES = 6          # the table log lines a phone shows
 
@@ -115,8 +116,9 @@ def build_payload(game: PhoneGame, state, seat: int, match, log: Sequence[str],
     names = match.names
     sections = list(game.sections(view, names, match))
     if news.queued:
-        sections.insert(0, Section("Your choice", lines=tuple(
-            f"{game.describe(a)} (it counts when the rules reach you)" for a in news.queued)))
+        sections.insert(0, Section(_("Your choice"), lines=tuple(
+            _("{move} (it counts when the rules reach you)").format(move=game.describe(a))
+            for a in news.queued)))
     current = state.current_player
     scores = game.scores(view)
     decision = None
@@ -128,13 +130,13 @@ def build_payload(game: PhoneGame, state, seat: int, match, log: Sequence[str],
             decision["hint_path"] = list(news.hint[0])
             decision["hint_text"] = news.hint[1]
     if state.is_terminal():
-        turn = "Game over: " + match.headline(state.winners())
+        turn = _("Game over: {headline}").format(headline=match.headline(state.winners()))
     elif news.ask is not None and not news.ask.early:
-        turn = "Your turn"
+        turn = _("Your turn")
     elif news.ask is not None:
         turn = news.ask.tree.prompt
     elif current == seat:
-        turn = "Your turn is next\u2026" if news.mine_soon else "Your turn"
+        turn = _("Your turn is next\u2026") if news.mine_soon else _("Your turn")
     else:
         turn = game.waiting(view, names)
     return {
