@@ -2,7 +2,7 @@
 
 Code writes English and marks it: ``_("Play")``, ``ngettext("{n} bird", "{n} birds", n)``
 (then ``.format(n=n)``), ``pgettext("menu", "Back")`` where one English word has two
-meanings, and ``N_("...")`` for a constant translated where it is shown. Translate at
+meanings (``npgettext`` for a count of such a word), and ``N_("...")`` for a constant translated where it is shown. Translate at
 the moment of showing, never at import: the language can change while Birdhouse runs
 (:func:`use`), and whoever caches rendered text listens (:func:`on_change`) and drops it.
 
@@ -50,6 +50,10 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 def pgettext(context: str, message: str) -> str:
     return _current.pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    return _current.npgettext(context, singular, plural, n)
 
 
 def N_(message: str) -> str:
@@ -201,3 +205,6 @@ class Pseudo(gettext.NullTranslations):
 
     def pgettext(self, context: str, message: str) -> str:
         return pseudo(message)
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        return pseudo(singular if n == 1 else plural)

@@ -66,7 +66,7 @@ class Match:
             return _("{first} and {second} share the win!").format(first=names[0],
                                                                    second=names[1])
         return _("{names} and {last} share the win!").format(
-            names=pgettext("between names in a list", ", ").join(names[:-1]), last=names[-1])
+            names=pgettext("list separator", ", ").join(names[:-1]), last=names[-1])
 
 
 def default_seats(count: int, humans: int = 1, level: str = "normal") -> tuple[Seat, ...]:

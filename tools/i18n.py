@@ -27,7 +27,8 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "game" / "locale"
 POT = LOCALE / f"{i18n.DOMAIN}.pot"
 SOURCES = ("game", "scenes", "sprites", "main.py")
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
+            "npgettext": ((1, "c"), 2, 3)}
 COMMENT_TAGS = ("TRANSLATORS:",)
 SHIPPED = ("de", "fr", "es")     # the languages `update` makes a .po for
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from game.i18n import ngettext, pgettext
+from game.i18n import npgettext, pgettext
 
 
 @dataclass(frozen=True)
@@ -60,16 +60,17 @@ assert DECK_SIZE == 110, "ruling CB-1: the deck holds 110 cards"
 
 
 # Each species' common name in the language shown, singular or plural by count; the ids
-# and NAMES/PLURALS above stay English (keys, saves, tests).
+# and NAMES/PLURALS above stay English (keys, saves, tests). The context keeps these
+# apart from the same birds' names in the other games, which are not counted.
 _SHOWN: dict[str, Callable[[int], str]] = {
-    "flamingo": lambda n: ngettext("Flamingo", "Flamingos", n),
-    "owl": lambda n: ngettext("Owl", "Owls", n),
-    "toucan": lambda n: ngettext("Toucan", "Toucans", n),
-    "duck": lambda n: ngettext("Duck", "Ducks", n),
-    "parrot": lambda n: ngettext("Parrot", "Parrots", n),
-    "magpie": lambda n: ngettext("Magpie", "Magpies", n),
-    "reed_warbler": lambda n: ngettext("Reed Warbler", "Reed Warblers", n),
-    "robin": lambda n: ngettext("Robin", "Robins", n),
+    "flamingo": lambda n: npgettext("CuBirds species", "Flamingo", "Flamingos", n),
+    "owl": lambda n: npgettext("CuBirds species", "Owl", "Owls", n),
+    "toucan": lambda n: npgettext("CuBirds species", "Toucan", "Toucans", n),
+    "duck": lambda n: npgettext("CuBirds species", "Duck", "Ducks", n),
+    "parrot": lambda n: npgettext("CuBirds species", "Parrot", "Parrots", n),
+    "magpie": lambda n: npgettext("CuBirds species", "Magpie", "Magpies", n),
+    "reed_warbler": lambda n: npgettext("CuBirds species", "Reed Warbler", "Reed Warblers", n),
+    "robin": lambda n: npgettext("CuBirds species", "Robin", "Robins", n),
 }
 
 

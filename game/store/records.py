@@ -56,7 +56,7 @@ class Unfinished:
     def describe(self) -> str:
         """'CuBirds, 4 players, round 2 — Robin, Wren, Finch, Lark' (in the language
         shown: it is said when drawn)."""
-        names = pgettext("between names in a list", ", ").join(self.names)
+        names = pgettext("list separator", ", ").join(self.names)
         n = len(self.names)
         if self.progress:
             return ngettext("{game}, {n} player, {progress} \u2014 {names}",
