@@ -10,8 +10,8 @@ The catalogues are ``game/locale/<code>/LC_MESSAGES/birdhouse.po`` (package data
 ``python -m tools.i18n extract`` into ``game/locale/birdhouse.pot``. They are compiled
 with Babel when first used, into the user cache folder, whenever the ``.po`` is newer
 than the compiled file: no compiled file is committed, and the README's two commands
-stay the whole set-up. ``xx`` is a pseudo-language made from the English itself (every
-letter accented, every message a third longer, in brackets), so a screen shows at once
+stay the whole set-up. ``qps`` is a pseudo-language made from the English itself (every
+letter accented, every message 40 % longer, in brackets), so a screen shows at once
 which words do not go through here and which do not fit.
 
 Nothing here imports pygame: rules modules (events' ``describe()``) use it too.
@@ -19,6 +19,7 @@ Nothing here imports pygame: rules modules (events' ``describe()``) use it too.
 from __future__ import annotations
 
 import gettext
+import io
 import logging
 import os
 import re
@@ -29,7 +30,7 @@ from typing import Callable
 from game import resources
 
 DOMAIN = "birdhouse"
-PSEUDO = "xx"
+PSEUDO = "qps"   # as Android names its pseudo-locales
 # each language by its own name (flags are not languages)
 LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "fr": "Fran\u00e7ais",
                              "es": "Espa\u00f1ol", PSEUDO: "Pseudo"}
@@ -158,24 +159,58 @@ def _load(code: str, cache_dir: Path | None) -> gettext.GNUTranslations:
         from platformdirs import user_cache_dir
         cache_dir = Path(user_cache_dir("birdhouse", appauthor=False))
     compiled = cache_dir / "locale" / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
-    if not compiled.is_file() or compiled.stat().st_mtime < source.stat().st_mtime:
-        compile_po(source, compiled)
-    with compiled.open("rb") as handle:
-        return gettext.GNUTranslations(handle)
+    try:
+        if not compiled.is_file() or compiled.stat().st_mtime < source.stat().st_mtime:
+            compile_po(source, compiled)
+        with compiled.open("rb") as handle:
+            return gettext.GNUTranslations(handle)
+    except OSError as exc:          # a cache folder that cannot be written: in memory
+        _log.info("Language %s compiled in memory (%s).", code, exc)
+        return gettext.GNUTranslations(io.BytesIO(compiled_bytes(source)))
 
 
 def compile_po(source: Path, target: Path) -> None:
     """Compile a .po catalogue to a .mo file with Babel (written whole, then moved)."""
+    data = compiled_bytes(source)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    part = target.with_suffix(".part")
+    part.write_bytes(data)
+    part.replace(target)
+
+
+_FIELDS = re.compile(r"\{([^{}:!]*)[^{}]*\}")
+
+
+def _fields(text: str) -> list[str]:
+    return sorted(_FIELDS.findall(text))
+
+
+def compiled_bytes(source: Path) -> bytes:
+    """The .mo of a .po. A translation whose {placeholders} differ from its message's (a
+    translator's slip that would stop a screen) is left out, so that message shows in
+    English; one log line says how many."""
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
     with source.open("rb") as handle:
         catalog = read_po(handle)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    part = target.with_suffix(".part")
-    with part.open("wb") as handle:
-        write_mo(handle, catalog)
-    part.replace(target)
+    dropped = 0
+    for message in catalog:
+        if not message.id or not message.string:
+            continue
+        ids = message.id if isinstance(message.id, (list, tuple)) else (message.id,)
+        strings = (message.string if isinstance(message.string, (list, tuple))
+                   else (message.string,))
+        wanted = {tuple(_fields(one)) for one in ids}
+        if any(text and tuple(_fields(text)) not in wanted for text in strings):
+            message.string = ("",) * len(strings) if len(strings) > 1 else ""
+            dropped += 1
+    if dropped:
+        _log.warning("%s: %d translations left out (their {placeholders} differ from "
+                     "the English); those messages show in English.", source.name, dropped)
+    out = io.BytesIO()
+    write_mo(out, catalog)
+    return out.getvalue()
 
 
 # -- the pseudo-language ------------------------------------------------------------------
@@ -186,14 +221,15 @@ _FIELD = re.compile(r"(\{[^{}]*\})")
 
 
 def pseudo(message: str) -> str:
-    """``message`` accented and a third longer, its {placeholders} untouched."""
+    """``message`` accented and 40 % longer (as translations often are), its
+    {placeholders} untouched."""
     if not message:
         return message
     parts = _FIELD.split(message)
     out = "".join(part if _FIELD.fullmatch(part) else
                   "".join(_ACCENTED.get(ch, ch) for ch in part) for part in parts)
     letters = sum(ch.isalpha() for ch in message)
-    return f"[{out}{'~' * (letters // 3)}]"
+    return f"[{out}{'~' * (letters * 2 // 5)}]"
 
 
 class Pseudo(gettext.NullTranslations):

@@ -47,7 +47,7 @@ class SettingsScene(MenuScene):
             rows.append(row)
 
         # the pseudo-language is a tool for checking screens: offered only to a run started
-        # in it (--lang xx) or set to it, never to players choosing their language
+        # in it (--lang qps) or set to it, never to players choosing their language
         checking = i18n.PSEUDO in (self.ctx.options.lang, s.language)
         self.languages = [code for code in i18n.available()
                           if code != i18n.PSEUDO or checking]

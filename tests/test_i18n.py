@@ -56,7 +56,7 @@ def test_the_system_language_is_used_only_when_birdhouse_has_it():
 
 def test_a_phone_browser_gets_its_own_language_if_birdhouse_has_it():
     assert i18n.best_match("tlh, en;q=0.5", "en") == "en"
-    assert i18n.best_match("tlh;q=bad, zz", "xx") == "xx"          # else the TV's
+    assert i18n.best_match("tlh;q=bad, zz", "fr") == "fr"          # else the TV's
     assert i18n.best_match("", "en") == "en"
 
 
@@ -139,7 +139,7 @@ def test_lang_flag_parses_and_a_bad_one_exits_2_with_one_line():
                           capture_output=True, text=True, env=env, timeout=60)
     assert done.returncode == 2
     [line] = done.stderr.strip().splitlines()
-    assert line.startswith("birdhouse: error:") and "'de'" in line and "'xx'" in line
+    assert line.startswith("birdhouse: error:") and "'de'" in line and "'qps'" in line
 
 
 def test_a_language_setting_birdhouse_does_not_have_is_refused(tmp_path, caplog):
@@ -332,3 +332,35 @@ def test_players_choosing_their_language_are_not_offered_the_pseudo_language(tmp
     app = _app(tmp_path)
     scene = show(app, SettingsScene(app.ctx))
     assert i18n.PSEUDO not in scene.languages and "en" in scene.languages
+
+
+def _catalogue(tmp_path, monkeypatch, code: str, body: str):
+    folder = tmp_path / "locale"
+    po = folder / code / "LC_MESSAGES" / "birdhouse.po"
+    po.parent.mkdir(parents=True)
+    po.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+                  '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n' + body,
+                  encoding="utf-8")
+    monkeypatch.setattr(resources, "locale_dir", lambda: folder)
+    return po
+
+
+def test_a_translation_with_wrong_placeholders_shows_english_not_a_crash(tmp_path, monkeypatch,
+                                                                        caplog):
+    _catalogue(tmp_path, monkeypatch, "de",
+               'msgid "{name} plays"\nmsgstr "{nmae} spielt"\n\n'
+               'msgid "Play"\nmsgstr "Spielen"\n\n'
+               'msgid "{n} bird"\nmsgid_plural "{n} birds"\n'
+               'msgstr[0] "{n} Vogel"\nmsgstr[1] "{n} Vögel"\n')
+    assert i18n.use("de", tmp_path / "cache") == "de"
+    assert i18n._("{name} plays").format(name="Robin") == "Robin plays"   # left out
+    assert i18n._("Play") == "Spielen"                                     # the rest stays
+    assert i18n.ngettext("{n} bird", "{n} birds", 3).format(n=3) == "3 Vögel"
+    assert sum("left out" in r.getMessage() for r in caplog.records) == 1
+
+
+def test_a_cache_folder_that_cannot_be_written_compiles_in_memory(tmp_path, monkeypatch):
+    _catalogue(tmp_path, monkeypatch, "es", 'msgid "Play"\nmsgstr "Jugar"\n')
+    blocked = tmp_path / "blocked"
+    blocked.write_text("a file where the cache folder should be")
+    assert i18n.use("es", blocked) == "es" and i18n._("Play") == "Jugar"
