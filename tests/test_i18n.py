@@ -364,3 +364,12 @@ def test_a_cache_folder_that_cannot_be_written_compiles_in_memory(tmp_path, monk
     blocked = tmp_path / "blocked"
     blocked.write_text("a file where the cache folder should be")
     assert i18n.use("es", blocked) == "es" and i18n._("Play") == "Jugar"
+
+
+def test_the_shipped_catalogues_are_current_and_sound(capsys):
+    """What CI checks on every run: the .pot matches the code (re-extracting changes
+    nothing), every translation keeps its placeholders and plural forms; a message not
+    translated yet is named."""
+    from tools import i18n as tools_i18n
+
+    assert tools_i18n.check() == 0, capsys.readouterr().out

@@ -187,6 +187,12 @@ def check(locale_dir: Path = LOCALE, root: Path = ROOT) -> int:
             found.append(f"{code}: {path.name} cannot be read ({exc})")
             continue
         found += problems(catalog)
+        missing = [m for m in catalog if m.id and (not m.string or m.fuzzy
+                   or (isinstance(m.string, tuple) and not all(m.string)))]
+        if missing:   # named, not failed: an untranslated message shows in English
+            names = ", ".join(repr(_msgid(m))[:40] for m in missing[:3])
+            print(f"{code}: {len(missing)} of {len(catalog)} messages not translated yet "
+                  f"(shown in English): {names}{', ...' if len(missing) > 3 else ''}")
     for line in found:
         print(line)
     print("catalogues: ok" if not found else f"catalogues: {len(found)} problems")
