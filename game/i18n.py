@@ -18,8 +18,10 @@ Nothing here imports pygame: rules modules (events' ``describe()``) use it too.
 """
 from __future__ import annotations
 
+import contextlib
 import gettext
 import io
+import threading
 import logging
 import os
 import re
@@ -41,20 +43,39 @@ _current: gettext.NullTranslations = gettext.NullTranslations()
 _code = "en"
 
 
+_here = threading.local()   # a thread's own language for a moment (see in_english)
+
+
+def _shown() -> gettext.NullTranslations:
+    return getattr(_here, "translations", None) or _current
+
+
 def _(message: str) -> str:
-    return _current.gettext(message)
+    return _shown().gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    return _current.ngettext(singular, plural, n)
+    return _shown().ngettext(singular, plural, n)
 
 
 def pgettext(context: str, message: str) -> str:
-    return _current.pgettext(context, message)
+    return _shown().pgettext(context, message)
 
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
-    return _current.npgettext(context, singular, plural, n)
+    return _shown().npgettext(context, singular, plural, n)
+
+
+@contextlib.contextmanager
+def in_english():
+    """Words made inside are English, in this thread only (what is saved to disk, so a
+    saved game reads the same whatever language was on when it was saved)."""
+    before = getattr(_here, "translations", None)
+    _here.translations = gettext.NullTranslations()
+    try:
+        yield
+    finally:
+        _here.translations = before
 
 
 def N_(message: str) -> str:

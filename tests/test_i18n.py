@@ -373,3 +373,21 @@ def test_the_shipped_catalogues_are_current_and_sound(capsys):
     from tools import i18n as tools_i18n
 
     assert tools_i18n.check() == 0, capsys.readouterr().out
+
+
+def test_words_made_in_english_stay_english_in_that_thread_only():
+    import threading
+
+    i18n.use(i18n.PSEUDO)
+    seen = {}
+
+    def other():
+        seen["other"] = i18n._("Play")
+
+    with i18n.in_english():
+        seen["here"] = i18n._("Play")
+        thread = threading.Thread(target=other)
+        thread.start()
+        thread.join()
+    assert seen == {"here": "Play", "other": i18n.pseudo("Play")}
+    assert i18n._("Play") == i18n.pseudo("Play")

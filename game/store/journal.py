@@ -5,6 +5,7 @@ import sqlite3
 from typing import Any, Callable, Sequence
 
 from game.engine import GAMES, Action, State, action_to_json, new_game
+from game.i18n import in_english
 from game.session import Match
 from game.store.people import People
 from game.store.records import Move, SavedMatch, Unfinished, cannot_play
@@ -12,6 +13,13 @@ from game.store.rows import (MATCH_COLUMNS, BadRow, checked, dumps, is_text, is_
                              json_column, log_column, or_none, result_column, seated)
 from game.untrusted import plausible_time
 
+
+
+def saved_progress(state: State) -> str:
+    """How far the game has got, as saved: in English whatever language is on, so a
+    saved game does not carry the words of the language it was saved in."""
+    with in_english():
+        return state.progress()
 
 class Journal(People):
     """**The truth is the seed plus the action log**; the snapshot (the latest
@@ -35,6 +43,7 @@ class Journal(People):
         if state is None:
             state = new_game(match.game_id, match.num_players, seed, **options)
         snapshot, log_json = dumps(state.to_dict()), dumps(list(log_lines))
+        progress = saved_progress(state)
         spec = GAMES.get(match.game_id)
         rules_version = spec.rules_version if spec is not None else 0
 
@@ -55,7 +64,7 @@ class Journal(People):
                             match.game_id))
             db.execute("INSERT INTO snapshots (match_id, moves, state, log, progress, saved_at)"
                        " VALUES (?, 0, ?, ?, ?, ?)",
-                       (match_id, snapshot, log_json, state.progress(), now))
+                       (match_id, snapshot, log_json, progress, now))
             return match_id
         return self._write("start saving the match", work)
 
@@ -68,7 +77,7 @@ class Journal(People):
             return False
         action_json = dumps(action_to_json(action))
         snapshot, log_json = dumps(state.to_dict()), dumps(list(log_lines))
-        progress = state.progress()
+        progress = saved_progress(state)
 
         def work(db: sqlite3.Connection) -> bool:
             self._expect_moves(db, match_id, index, "record move")
@@ -90,6 +99,7 @@ class Journal(People):
         if match_id is None or not self._ok():
             return False
         snapshot, log_json = dumps(state.to_dict()), dumps(list(log_lines))
+        progress = saved_progress(state)
 
         def work(db: sqlite3.Connection) -> bool:
             moves = self._expect_moves(db, match_id, None, "take back")
@@ -99,7 +109,7 @@ class Journal(People):
             db.execute("DELETE FROM moves WHERE match_id = ? AND idx >= ?", (match_id, from_index))
             db.execute("UPDATE snapshots SET moves = ?, state = ?, log = ?, progress = ?,"
                        " saved_at = ? WHERE match_id = ?",
-                       (from_index, snapshot, log_json, state.progress(), self.clock(),
+                       (from_index, snapshot, log_json, progress, self.clock(),
                         match_id))
             return True
         return self._write("take the move back", work, False)
