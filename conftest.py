@@ -28,6 +28,17 @@ def pytest_generate_tests(metafunc):
 
 
 @pytest.fixture(autouse=True)
+def english_after():
+    """Every test ends in English, whatever language it switched to: tests that follow
+    in the same process (an xdist worker) read the words they expect."""
+    yield
+    from game import i18n
+
+    if i18n.current() != "en":
+        i18n.use("en")
+
+
+@pytest.fixture(autouse=True)
 def own_data_folder(tmp_path_factory, monkeypatch):
     """Each test its own saved games: one test's unfinished match is not another's
     Continue card (tests that want a store of their own still pass a path)."""
