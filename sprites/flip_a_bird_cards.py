@@ -337,8 +337,10 @@ class FabCards:
                 surf.blit(txt, txt.get_rect(midtop=(w // 2, y)))
                 y += 30
         if colour is not None:
-            cap = a.text(colour_title(colour), 28, (255, 255, 255) if colour != "yellow" else OUTLINE, "bold")
+            cap = a.text(colour_title(colour), 28, (255, 255, 255) if colour != "yellow" else OUTLINE,
+                         "bold")
             if w >= CARD[0]:
+                cap = _narrowed(cap, w - int(54 * s) - 6)   # within the band
                 surf.blit(cap, cap.get_rect(midleft=(int(54 * s), int(29 * s))))
         return ui.fast(surf)
 
