@@ -118,11 +118,13 @@ CacheInfo = namedtuple("CacheInfo", "hits misses maxsize currsize bytes max_byte
 SURFACE_CACHES: list = []   # every surface_cache, so a soak can report what they hold
 
 
-def surface_cache(maxsize: int, max_bytes: int) -> Callable:
+def surface_cache(maxsize: int, max_bytes: int, words: bool = False) -> Callable:
     """Like ``functools.lru_cache`` for functions that return pictures, bounded by bytes
     as well as by count: a count alone lets a kiosk that draws one bird at a hundred sizes
     keep a hundred full-size pictures. ``cache_clear``/``cache_info`` work as with
-    lru_cache; the results are shared, so callers treat them as read-only."""
+    lru_cache; the results are shared, so callers treat them as read-only. ``words``: the
+    picture holds words, so the language shown is part of its key (a picture made in one
+    language is never handed out in the next, whoever forgot to clear the cache)."""
     def wrap(fn: Callable) -> Callable:
         store = LRU(maxsize, max_bytes)
         counts = [0, 0]
@@ -130,6 +132,8 @@ def surface_cache(maxsize: int, max_bytes: int) -> Callable:
         @functools.wraps(fn)
         def cached(*args, **kwargs):
             key = (args, tuple(sorted(kwargs.items()))) if kwargs else args
+            if words:
+                key = (i18n.current(), key)
             value = store.get(key)
             if value is None:
                 counts[1] += 1

@@ -26,8 +26,11 @@ import random
 
 import pygame
 
+from game import i18n
 from game.assets import LRU
-from game.flappy_families.cards import (CARD_FAMILY, CARD_NAMES, FAMILIES, PREDATOR)
+from game.flappy_families.cards import (CARD_FAMILY, CARD_NAMES, FAMILIES, PREDATOR,
+                                        card_name, family_name)
+from game.i18n import ngettext, pgettext
 from sprites import ui
 from sprites.birds import bird_surface
 from sprites.card import index_corner as card_index
@@ -209,7 +212,7 @@ class FFCards:
 
     # public getters ----------------------------------------------------------------------
     def face(self, card: int, size: tuple[int, int] = CARD) -> pygame.Surface:
-        key = ("face", card, size, self.patterns)
+        key = ("face", card, size, self.patterns, i18n.current())   # names on the face
         surf = _CACHE.get(key)
         if surf is None:
             surf = self._face(card, size)
@@ -229,7 +232,8 @@ class FFCards:
              knowers: tuple[int, ...] = ()) -> pygame.Surface:
         """The back; ``memory`` (family, "seen"|"yours") and ``knowers`` (seat colour
         indices) give the memory-aid variant."""
-        key = ("back", size, memory, knowers, self.patterns)
+        key = ("back", size, memory, knowers, self.patterns,
+               i18n.current() if memory is not None else None)   # "seen" / "yours"
         surf = _CACHE.get(key)
         if surf is None:
             if memory is None and not knowers:
@@ -388,18 +392,24 @@ class FFCards:
         # the family name (or PREDATOR / -1 point) on the band, two lines
         head_ink = ink_on(strong(family))
         if family == PREDATOR:
-            lines = [a.text("PREDATOR", 28, (255, 240, 236), "title"),
-                     a.text("\u22121 point", 28, (255, 220, 210), "bold")]
+            fit = w   # (the English PREDATOR fills the band edge to edge)
+            # TRANSLATORS: a predator card's band, in capitals ("Predator" is its family)
+            head = pgettext("card band", "PREDATOR")
+            cost = ngettext("\u2212{n} point", "\u2212{n} points", 1).format(n=1)
+            lines = [self._line(head, 28, fit, (255, 240, 236), "title", 0.6)
+                     or a.text_fit(head, 28, fit, (255, 240, 236), "title"),
+                     self._line(cost, 28, fit, (255, 220, 210), "bold", 0.6)
+                     or a.text_fit(cost, 28, fit, (255, 220, 210), "bold")]
         else:
             lines = [self._line(word, 28, int(w - 14 * s), head_ink, "bold", 0.6)
                      or a.text_fit(word, 28, int(w - 14 * s), head_ink, "bold")
-                     for word in FAMILIES[family].split(maxsplit=1)]
+                     for word in family_name(family).split(maxsplit=1)]
         y = int(3 * s)
         for line in lines:
             surf.blit(line, line.get_rect(midtop=(w // 2, y)))
             y += int(28 * s)
         # the bird's own name along the bottom
-        name_lines = self._lines(CARD_NAMES[card], 28, int(w - 16 * s), (34, 28, 40))
+        name_lines = self._lines(card_name(card), 28, int(w - 16 * s), (34, 28, 40))
         step = 28
         top = h - int(8 * s) - step * len(name_lines) - 4
         for i, line in enumerate(name_lines):
@@ -468,7 +478,9 @@ class FFCards:
             pygame.draw.circle(surf, (255, 255, 255), c, r + 4)
             disc = self.chip(family, r)
             surf.blit(disc, disc.get_rect(center=c))
-            tag = self.assets.text(kind, 28, (30, 24, 10) if kind == "yours" else (255, 255, 255), "bold")
+            word = (pgettext("memory aid", "yours") if kind == "yours"
+                    else pgettext("memory aid", "seen") if kind == "seen" else kind)
+            tag = self.assets.text(word, 28, (30, 24, 10) if kind == "yours" else (255, 255, 255), "bold")
             box = tag.get_rect(midtop=(w // 2, c[1] + r + 6)).inflate(18, 0)
             fill = ui.ACCENT if kind == "yours" else (30, 34, 46)
             pygame.draw.rect(surf, fill, box, border_radius=box.h // 2)

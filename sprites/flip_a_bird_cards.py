@@ -22,7 +22,10 @@ import math
 
 import pygame
 
+from game import i18n
+from game.i18n import _, pgettext
 from game.assets import LRU
+from game.flip_a_bird.cards import colour_title
 from sprites import ui
 from sprites.birds import bird_surface
 from sprites.card import index_corner as card_index
@@ -113,16 +116,23 @@ def draw_colour_shape(surface: pygame.Surface, colour: str, center, r: float,
 
 
 # -- painter ------------------------------------------------------------------------------
-def special_words(kind: str, colour: str | None) -> tuple[str, str]:
-    """The two lines printed on a special card ("Specials", "don't count"): How to play
-    names the cards in these very words."""
+def special_words(kind: str, colour: str | None) -> tuple[str, ...]:
+    """The lines printed on a special card ("Specials", "don't count"), in the language
+    shown: How to play names the cards in these very words. Each is one message with its
+    line break in it, so a translation breaks where its own words allow."""
     if kind == "no_specials":
-        return ("Specials", "don't count")
-    if kind == "no_neighbours":
-        return ("Neighbours", "don't count")
-    if kind == "colour_double":
-        return (str(colour).capitalize(), "counts \u00d72")
-    return (str(colour).capitalize(), "counts 0")
+        # TRANSLATORS: printed on a card, two short lines (keep the line break)
+        words = _("Specials\ndon't count")
+    elif kind == "no_neighbours":
+        # TRANSLATORS: printed on a card, two short lines (keep the line break)
+        words = _("Neighbours\ndon't count")
+    elif kind == "colour_double":
+        # TRANSLATORS: printed on a card, two short lines: "Blue" / "counts ×2"
+        words = _("{colour}\ncounts \u00d72").format(colour=colour_title(str(colour)))
+    else:
+        # TRANSLATORS: printed on a card, two short lines: "Red" / "counts 0"
+        words = _("{colour}\ncounts 0").format(colour=colour_title(str(colour)))
+    return tuple(words.split("\n"))
 
 
 def index_corner(rect: pygame.Rect) -> pygame.Rect:
@@ -140,7 +150,7 @@ class FabCards:
     # public getters ------------------------------------------------------------------
     def face(self, face: tuple, size: tuple[int, int] = CARD, dim: bool = False) -> pygame.Surface:
         """A card face; ``face`` is the rules' tuple ("bird", colour, n) or ("special", ...)."""
-        key = ("face", face, size, self.patterns, dim)
+        key = ("face", face, size, self.patterns, dim, i18n.current())   # specials: words
         surf = _CACHE.get(key)
         if surf is None:
             if dim:
@@ -153,7 +163,7 @@ class FabCards:
         return surf
 
     def back(self, open_back: bool, size: tuple[int, int] = CARD, dim: bool = False) -> pygame.Surface:
-        key = ("back", open_back, size, dim)
+        key = ("back", open_back, size, dim, i18n.current())   # "OPEN" / "COVERED"
         surf = _CACHE.get(key)
         if surf is None:
             surf = _dimmed(self.back(open_back, size)) if dim else self._back(open_back, size)
@@ -323,12 +333,14 @@ class FabCards:
         if w >= CARD[0]:
             y = h - int(66 * s)
             for line in special_words(kind, colour):
-                txt = a.text(line, 28, (255, 255, 255), "bold")
+                txt = _narrowed(a.text(line, 28, (255, 255, 255), "bold"), w - 12)
                 surf.blit(txt, txt.get_rect(midtop=(w // 2, y)))
                 y += 30
         if colour is not None:
-            cap = a.text(colour.capitalize(), 28, (255, 255, 255) if colour != "yellow" else OUTLINE, "bold")
+            cap = a.text(colour_title(colour), 28, (255, 255, 255) if colour != "yellow" else OUTLINE,
+                         "bold")
             if w >= CARD[0]:
+                cap = _narrowed(cap, w - int(54 * s) - 6)   # within the band
                 surf.blit(cap, cap.get_rect(midleft=(int(54 * s), int(29 * s))))
         return ui.fast(surf)
 
@@ -393,8 +405,14 @@ class FabCards:
             bird = bird_surface("fab_yellow", (int(46 * s), int(40 * s)), "right", 3)
             surf.blit(bird, bird.get_rect(center=(w - int(30 * s), int(44 * s))))
         if w >= CARD[0]:
-            label = "OPEN" if open_back else "COVERED"
-            txt = self.assets.text(label, 28, (30, 34, 52) if open_back else (250, 236, 240), "bold")
+            if open_back:
+                # TRANSLATORS: in capitals at the foot of a card back: an open cage
+                label = pgettext("card back", "OPEN")
+            else:
+                # TRANSLATORS: in capitals at the foot of a card back: a cage under a cloth
+                label = pgettext("card back", "COVERED")
+            txt = _narrowed(self.assets.text(label, 28, (30, 34, 52) if open_back
+                                             else (250, 236, 240), "bold"), w - 16)
             surf.blit(txt, txt.get_rect(midbottom=(w // 2, h - 12)))
         return ui.fast(surf)
 
@@ -484,6 +502,14 @@ def _cross(surface, center, r, colour, width) -> None:
     cx, cy = center
     pygame.draw.line(surface, colour, (cx - r, cy - r), (cx + r, cy + r), width)
     pygame.draw.line(surface, colour, (cx - r, cy + r), (cx + r, cy - r), width)
+
+
+def _narrowed(txt: pygame.Surface, width: int) -> pygame.Surface:
+    """``txt`` squeezed sideways to ``width`` when it is wider (a longer translation on a
+    card), never cut; as it is when it fits."""
+    if txt.get_width() <= width:
+        return txt
+    return pygame.transform.smoothscale(txt, (width, txt.get_height()))
 
 
 def clear_cache() -> None:

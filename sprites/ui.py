@@ -8,6 +8,7 @@ from functools import wraps
 
 import pygame
 
+from game import i18n
 from game.assets import LRU, fast, fast_opaque  # noqa: F401 (re-exported)
 from game.input import Act
 
@@ -142,16 +143,48 @@ PAD_GLYPHS = {
     Act.ALT: ("X", (70, 130, 230)), Act.HINT: ("Y", (236, 196, 50)),
     Act.PAUSE: ("Start", None), Act.PREV: ("LB", None), Act.NEXT: ("RB", None),
 }
+# a key's name as printed on the keyboard; a language whose keyboards say otherwise
+# ("Entr\u00e9e", "Pfeile") translates it in the "key" context (pad buttons stay as printed)
 KEY_GLYPHS = {
-    Act.CONFIRM: "Enter", Act.BACK: "Esc", Act.ALT: "Tab", Act.PAUSE: "P",
-    Act.PREV: "Q", Act.NEXT: "E", Act.HINT: "H",
+    Act.CONFIRM: lambda: i18n.pgettext("key", "Enter"),
+    Act.BACK: lambda: i18n.pgettext("key", "Esc"),
+    Act.ALT: lambda: i18n.pgettext("key", "Tab"),
+    # TRANSLATORS: the letter key P: the same key on every keyboard, keep the letter
+    Act.PAUSE: lambda: i18n.pgettext("key", "P"),
+    # TRANSLATORS: the letter key Q: the same key on every keyboard, keep the letter
+    Act.PREV: lambda: i18n.pgettext("key", "Q"),
+    # TRANSLATORS: the letter key E: the same key on every keyboard, keep the letter
+    Act.NEXT: lambda: i18n.pgettext("key", "E"),
+    # TRANSLATORS: the letter key H: the same key on every keyboard, keep the letter
+    Act.HINT: lambda: i18n.pgettext("key", "H"),
 }
-DIRECTION_LABEL = {"keys": "Arrows", "pad": "D-pad"}
+DIRECTION_LABEL = {"keys": lambda: i18n.pgettext("key", "Arrows"),
+                   "pad": lambda: i18n.pgettext("pad button", "D-pad")}
+
+
+def key_name(act: Act) -> str:
+    """The key for ``act`` on a keyboard, in the language shown."""
+    name = KEY_GLYPHS.get(act)
+    return name() if name is not None else act.value
+
+
+def pad_name(act: Act) -> str:
+    """The button for ``act`` on a pad: the letters as the pad prints them, the one word
+    ("Start") in the language shown."""
+    if act is Act.PAUSE:
+        return i18n.pgettext("pad button", "Start")
+    return PAD_GLYPHS.get(act, (act.value,))[0]
+
+
+def direction_name(style: str) -> str:
+    """What moves the focus on a device of ``style`` ("Arrows", "D-pad"), as shown."""
+    name = DIRECTION_LABEL.get(style)
+    return name() if name is not None else style
 
 
 def glyph(assets, style: str, act: Act, size: int = 30) -> pygame.Surface:
     """The button or key for ``act`` on a device of ``style`` ("pad" or "keys")."""
-    key = ("glyph", style, act, size)
+    key = ("glyph", style, act, size, i18n.current())   # key names are words
     cached = assets.cache.get(key)
     if cached is not None:
         return cached
@@ -165,11 +198,11 @@ def glyph(assets, style: str, act: Act, size: int = 30) -> pygame.Surface:
         surf.blit(txt, txt.get_rect(center=(h // 2, h // 2 + 1)))
     else:
         if act in (Act.UP, Act.DOWN, Act.LEFT, Act.RIGHT):
-            label = DIRECTION_LABEL[style]
+            label = direction_name(style)
         elif style == "pad":
-            label = PAD_GLYPHS.get(act, (act.value,))[0]
+            label = pad_name(act)
         else:
-            label = KEY_GLYPHS.get(act, act.value)
+            label = key_name(act)
         txt = assets.text(label, size, (24, 24, 30), "bold")
         w = max(h, txt.get_width() + size)
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -185,7 +218,7 @@ def glyph(assets, style: str, act: Act, size: int = 30) -> pygame.Surface:
 def prompt_bar(assets, style: str, items: tuple[tuple[Act, str], ...],
                size: int = 30) -> pygame.Surface:
     """A row of 'glyph label' pairs, e.g. (A) Choose  (B) Back."""
-    key = ("prompts", style, items, size)
+    key = ("prompts", style, items, size, i18n.current())
     cached = assets.cache.get(key)
     if cached is not None:
         return cached

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.assets import card_font, surface_cache
+from game.assets import card_text, surface_cache
+from game.i18n import N_, _
 from game.yard_birbs.cards import (ABILITIES, COLOUR, EQUAL, SEQUENCE, SOLO, SPECIES_KIND,
                                    rank_in_suit)
 from sprites import ui
@@ -49,12 +50,10 @@ SPECIES_LOOKS = ("nuthatch", "starling", "goose", "hawk", "mockingbird", "kingfi
                  "woodpecker", "waxwing", "crow", "towhee", "yb_magpie")
 
 
-def _font(size: int, face: str = "bold") -> pygame.font.Font:
-    return card_font(face, size)
-
-
 def _text(text: str, size: int, colour, face: str = "bold") -> pygame.Surface:
-    return _font(size, face).render(text, True, colour)
+    """A line in the card font, with the fallback fonts for characters it lacks (a
+    translated ability's name may hold some)."""
+    return card_text(text, size, colour, face)
 
 
 def _outlined_text(text: str, size: int, colour, outline, face: str = "bold") -> pygame.Surface:
@@ -230,7 +229,7 @@ def _token(place: int, r: int, first_gold: bool) -> pygame.Surface:
     return ui.fast(surf)
 
 
-@surface_cache(64, 8 << 20)
+@surface_cache(64, 8 << 20, words=True)
 def ability_card(ability: int, token_no: int, size: tuple[int, int], usable: bool = True
                  ) -> pygame.Surface:
     """One ability card in the row: its order token, its name, ★ or ⌂ when it has one."""
@@ -248,7 +247,7 @@ def ability_card(ability: int, token_no: int, size: tuple[int, int], usable: boo
     elif info.feeder:
         house(surf, (w - 26, h // 2 + 2), min(18, h // 2 - 7))
         right = w - 46
-    name = _fit(info.name, 30, right - x, INK)
+    name = _fit(info.title, 30, right - x, INK)
     surf.blit(name, name.get_rect(midleft=(x, h // 2)))
     if not usable:
         surf.fill((120, 120, 126), special_flags=pygame.BLEND_RGB_MULT)
@@ -263,11 +262,12 @@ def _fit(text: str, size: int, width: int, colour) -> pygame.Surface:
     return surf
 
 
-KIND_SHORT = {COLOUR: "Colour", SPECIES_KIND: "Species", EQUAL: "Equal", SEQUENCE: "Run",
-              SOLO: "Solo"}
+# the flock types in short, as the results list them (the same words, so one translation)
+KIND_SHORT = {COLOUR: N_("Colour"), SPECIES_KIND: N_("Species"), EQUAL: N_("Equal"),
+              SEQUENCE: N_("Run"), SOLO: N_("Solo")}
 
 
-@surface_cache(256, 4 << 20)
+@surface_cache(256, 4 << 20, words=True)
 def flock_label(kind: str, key: int, points: int, patterns: bool = True,
                 width: int = 120) -> pygame.Surface:
     """The tag above a flock: what it scores as and its points, in ``width`` px or less.
@@ -291,7 +291,7 @@ def flock_label(kind: str, key: int, points: int, patterns: bool = True,
     elif kind == EQUAL and key >= 0:
         parts.append(_text(f"={key}", 28, ui.TEXT))
     else:
-        parts.append(_text(KIND_SHORT.get(kind, kind), 28,
+        parts.append(_text(_(KIND_SHORT[kind]) if kind in KIND_SHORT else kind, 28,
                            ui.TEXT_MUTED if kind == SOLO else ui.TEXT))
     r = LABEL_R
     disc = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)

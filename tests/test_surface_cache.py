@@ -36,3 +36,26 @@ def test_every_picture_cache_is_registered_and_bounded():
     for cached in SURFACE_CACHES:
         info = cached.cache_info()
         assert info.max_bytes and info.maxsize and info.bytes <= info.max_bytes
+
+
+def test_a_picture_with_words_is_kept_per_language(monkeypatch):
+    """A cache marked ``words`` never hands out a picture made in another language, even
+    when nobody cleared it at the switch (the language is part of the key)."""
+    from game import i18n
+
+    shown = ["en"]
+    monkeypatch.setattr(i18n, "current", lambda: shown[0])
+    made = []
+
+    @surface_cache(maxsize=8, max_bytes=1 << 20, words=True)
+    def label(text: str) -> pygame.Surface:
+        made.append((shown[0], text))
+        return pygame.Surface((4, 4))
+
+    english = label("Solo")
+    shown[0] = "xx"
+    pseudo = label("Solo")
+    assert pseudo is not english and label("Solo") is pseudo
+    shown[0] = "en"
+    assert label("Solo") is english                  # both kept, each for its language
+    assert made == [("en", "Solo"), ("xx", "Solo")]
