@@ -152,8 +152,8 @@ class ReplayTable(TableScene):
     def go_to(self, k: int) -> None:
         """Show the position after ``k`` moves without animation (log rebuilt to match)."""
         self.animator.finish_all()
-        self.log_book._queued.clear()
-        self.log_book._queued_banner = None
+        self.log_book.waiting.clear()
+        self.log_book.banner_waiting = None
         self.messages.banner_text = ""
         self.state = self.player.state_at(k)
         self.moves_played = k

@@ -19,6 +19,7 @@ from game import i18n
 from game.flappy_families.cards import CARD_FAMILY, FAMILIES, family_name
 from game.i18n import N_, _, ngettext
 from scenes.flappy_families.geometry import FAN, HAND_LIFT, groups_of
+from game.assets import LRU
 from scenes.table.chrome import AuditItem, Chrome
 from sprites import ui
 from sprites.card import CardSprite, card_shadow
@@ -74,6 +75,10 @@ def option_icon(surface: pygame.Surface, letter: str, tile: pygame.Rect, ink) ->
 
 class FlappyFamiliesDraw(Chrome):
     shout_style = (56, 32, 780)   # call-outs fit over one row of the Wild
+
+    def __init__(self, table) -> None:
+        super().__init__(table)
+        self._cache = LRU(240, 8 << 20)   # plates, buttons, badges: small pictures, bounded
 
     # -- colours and the buttons' words ----------------------------------------------------
     def colour_of(self, seat: int) -> int:
@@ -304,23 +309,23 @@ class FlappyFamiliesDraw(Chrome):
 
     def _shade(self, size) -> pygame.Surface:
         key = ("shade", size)
-        surf = self.t._cache.get(key)
+        surf = self._cache.get(key)
         if surf is None:
             surf = pygame.Surface(size, pygame.SRCALPHA)
             pygame.draw.rect(surf, (10, 10, 16, 150), surf.get_rect(), border_radius=12)
-            self.t._cache.put(key, surf)
+            self._cache.put(key, surf)
         return surf
 
     def _count_badge(self, family: int, count: int) -> pygame.Surface:
         key = ("count", family, count)
-        surf = self.t._cache.get(key)
+        surf = self._cache.get(key)
         if surf is None:
             surf = pygame.Surface((52, 52), pygame.SRCALPHA)   # 48 px across, and its rim
             pygame.draw.circle(surf, (20, 20, 24), (26, 26), 26)
             pygame.draw.circle(surf, (255, 255, 255), (26, 26), 23)
             txt = self.t.ctx.assets.text(str(count), 32, (30, 24, 34), "title")
             surf.blit(txt, txt.get_rect(center=(26, 27)))
-            self.t._cache.put(key, surf)
+            self._cache.put(key, surf)
         return surf
 
     def draw_hand_tag(self, surface: pygame.Surface, seat: int) -> None:
@@ -349,10 +354,10 @@ class FlappyFamiliesDraw(Chrome):
     def draw_deck(self, surface: pygame.Surface) -> None:
         anchor = self.game.geo.rect_of("deck")
         key = ("deck", self.game.board.deck, anchor.size, i18n.current())
-        surf = self.t._cache.get(key)
+        surf = self._cache.get(key)
         if surf is None:
             surf = self._deck_picture(anchor.size)
-            self.t._cache.put(key, surf)
+            self._cache.put(key, surf)
         surface.blit(surf[0], anchor)
         for kind, rect, what in surf[1]:
             self.note(kind, rect.move(anchor.topleft), what)
@@ -394,7 +399,7 @@ class FlappyFamiliesDraw(Chrome):
         anchor = self.game.geo.rect_of("bonus")
         key = ("bonus", self.game.board.bonus, anchor.size, self.game.cards.patterns,
                i18n.current())
-        surf = self.t._cache.get(key)
+        surf = self._cache.get(key)
         if surf is None:
             a = self.t.ctx.assets
             surf = pygame.Surface(anchor.size, pygame.SRCALPHA)
@@ -408,7 +413,7 @@ class FlappyFamiliesDraw(Chrome):
                                              0.7) \
                     or a.text_fit(family_name(family), 28, half - 16, ui.TEXT, "bold")
                 surf.blit(name, name.get_rect(midbottom=(cx, anchor.h - 6)))
-            self.t._cache.put(key, surf)
+            self._cache.put(key, surf)
         surface.blit(surf, anchor)
 
     def bonus_items(self) -> list[AuditItem]:
@@ -459,7 +464,7 @@ class FlappyFamiliesDraw(Chrome):
 
     def _option_button(self, letter, size, mode, title, sub, colour) -> pygame.Surface:
         key = ("opt", letter, tuple(size), mode, title, sub, colour if mode == "chosen" else None)
-        surf = self.t._cache.get(key)
+        surf = self._cache.get(key)
         if surf is not None:
             return surf
         a = self.t.ctx.assets
@@ -485,7 +490,7 @@ class FlappyFamiliesDraw(Chrome):
         if mode == "no":
             pygame.draw.line(surf, ui.BAD, (tile.x + 8, tile.y + 8),
                              (tile.right - 8, tile.bottom - 8), 5)
-        self.t._cache.put(key, surf)
+        self._cache.put(key, surf)
         return surf
 
     # -- seat plates -----------------------------------------------------------------------

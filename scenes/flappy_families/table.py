@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import pygame
 
-from game.assets import LRU
 from game.engine import TurnPassed
 from game.flappy_families import rules as R
 from game.flappy_families.cards import CARD_FAMILY, PREDATOR, family_name
@@ -107,7 +106,6 @@ class FlappyFamiliesGameTable(GameTable):
         self.follow_ups: list = []             # step-2 actions still to send
         self.t.taken_back.connect(self.forget_plan)
         self.hand_lift: dict[int, float] = {}
-        self.t._cache = LRU(240, 8 << 20)   # plates, buttons, badges: small pictures, bounded
         self.t.paint._leaping: list[CardSprite] = []
 
     def _slot_card(self, slot: int, sv: R.SlotView) -> SlotCard:

@@ -15,7 +15,6 @@ import pygame
 
 from game import i18n
 from game.i18n import _, pgettext
-from game.input import Act
 from typing import TYPE_CHECKING
 
 from scenes.base import draw_prompts

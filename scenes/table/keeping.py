@@ -70,7 +70,7 @@ class Keeper:
             return
         index = self.t.moves_played - 1
         self.t.ctx.store.record_move(self.match_id, index, seat, action, self.t.state,
-                                   saved_log([*self.t.log_book.log_lines, *self.t.log_book._queued]))
+                                   saved_log([*self.t.log_book.log_lines, *self.t.log_book.waiting]))
         if self.guard is not None and before is not None:
             self.guard.played(index, seat, before, action, self.t.state)
 

@@ -26,9 +26,9 @@ class LogBook:
     def __init__(self, table: TableScene) -> None:
         self.t = table
         self.log_lines: deque[str] = deque(maxlen=40)
-        self._moving = False                 # a move is being played: its lines queue
-        self._queued: list[str] = []
-        self._queued_banner: tuple[str, str, float] | None = None
+        self.moving = False                 # a move is being played: its lines queue
+        self.waiting: list[str] = []     # the move's lines its animation has not reached
+        self.banner_waiting: tuple[str, str, float] | None = None
 
     def move_played(self, move: MovePlayed) -> None:
         """The move's log lines (queued for its animation) and, at the end, the banner."""
@@ -36,7 +36,7 @@ class LogBook:
             if self.t.game.loggable(event):
                 self.log(LogLine.of(event.describe(self.t.names), move.mover))
             if isinstance(event, GameOver):
-                self._queued_banner = (self.t.match.headline(event.winners),
+                self.banner_waiting = (self.t.match.headline(event.winners),
                                        self.t.state.outcome(), RESULTS_DELAY)
 
     def log(self, line: str) -> None:
@@ -45,8 +45,8 @@ class LogBook:
         end of a move before the cards show it."""
         if not line:
             return
-        if self._moving:
-            self._queued.append(line)
+        if self.moving:
+            self.waiting.append(line)
         else:
             self.log_lines.append(line)
 
@@ -65,24 +65,24 @@ class LogBook:
     def release_line(self, event: Event) -> None:
         """Show ``event``'s queued log line now (and any queued before it)."""
         line = event.describe(self.t.names)
-        if line in self._queued:
-            upto = self._queued.index(line) + 1
-            self.log_lines.extend(self._queued[:upto])
-            del self._queued[:upto]
+        if line in self.waiting:
+            upto = self.waiting.index(line) + 1
+            self.log_lines.extend(self.waiting[:upto])
+            del self.waiting[:upto]
 
     @property
     def queued_lines(self) -> list[str]:
         """Log lines of the move on screen that its animation has not reached yet."""
-        return list(self._queued)
+        return list(self.waiting)
 
     def flush_log(self) -> None:
         """The move's animation is over: everything it had to say is said (and the
         places it changed are outlined)."""
-        self.log_lines.extend(self._queued)
-        self._queued.clear()
+        self.log_lines.extend(self.waiting)
+        self.waiting.clear()
         self.t.changes.settle()
-        if self._queued_banner is not None:
-            text, sub, hold = self._queued_banner
-            self._queued_banner = None
+        if self.banner_waiting is not None:
+            text, sub, hold = self.banner_waiting
+            self.banner_waiting = None
             if text != self.t.messages.banner_text:  # the table may have shown it already
                 self.t.messages.banner(text, sub, hold)

@@ -20,34 +20,32 @@ the results screen follows.
 from __future__ import annotations
 
 import random
-from collections import deque
 from dataclasses import replace
-from typing import TYPE_CHECKING, Hashable, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game import layouts
 from game.ai import make_bot
-from game.engine import Event, GameOver, IllegalAction, new_game
+from game.engine import IllegalAction, new_game
+from game.i18n import _
 from game.input import Act, Input
 from game.scene import Scene
 from game.session import Match
-from scenes.table.game import GameTable
 from scenes.table.changes import Changes
 from scenes.table.chrome import Chrome
+from scenes.table.couch import Couch
+from scenes.table.game import GameTable
+from scenes.table.hints import AI_SLICE, Hints
+from scenes.table.keeping import Keeper, Resume
 from scenes.table.logbook import RESULTS_DELAY, LogBook
 from scenes.table.logpanel import LogPanel
 from scenes.table.messages import Messages
-from scenes.table.statusline import StatusLine
-from scenes.table.couch import Couch
-from scenes.table.hints import AI_SLICE, Hints
-from scenes.table.keeping import Keeper, Resume
-from scenes.table.log import LogLine, shown_to
 from scenes.table.phones.desk import PhoneDesk
 from scenes.table.signals import MovePlayed, Signal
+from scenes.table.statusline import StatusLine
 from scenes.table.turn import Turn
-from sprites.tween import Animator, Call
-from game.i18n import _
+from sprites.tween import Animator
 
 if TYPE_CHECKING:
     from game.context import Context
@@ -268,7 +266,7 @@ class TableScene(Scene):
         self.turn.reset()
         self.moves_played += 1
         self.turn_seat = mover  # the plate stays lit while this move is shown
-        self.log_book._moving = True
+        self.log_book.moving = True
         if hiding and self.state.current_player != mover:
             # the decision is made and play moves on: the hand goes away at once, and the
             # move is shown from the spectator's picture of the table before it
@@ -277,15 +275,10 @@ class TableScene(Scene):
         try:
             self.move_played.emit(MovePlayed(mover, action, copy, events))
         finally:
-            self.log_book._moving = False
+            self.log_book.moving = False
         if not self.animator.busy:
             self.log_book.flush_log()
         self.dirty = True
-        return True
-
-    def loggable(self, event: Event) -> bool:
-        """Whether ``event`` earns a log line (a table may drop lines its screen already
-        says, such as whose turn it is)."""
         return True
 
     def update(self, dt: float) -> None:
@@ -304,7 +297,7 @@ class TableScene(Scene):
         self.messages.banner_time += dt
         if self.animator.busy:
             return
-        if self.log_book._queued or self.log_book._queued_banner or self.changes.pending_changes:
+        if self.log_book.waiting or self.log_book.banner_waiting or self.changes.pending_changes:
             self.log_book.flush_log()
         if self.dirty:
             self.show_view()
@@ -368,8 +361,8 @@ class TableScene(Scene):
     def animating(self) -> bool:
         """A table stands still only while a person decides and nothing is in motion:
         no animation, no message showing, no hint being worked out, the ring at rest."""
-        if (not (self.human_deciding or self.phone_deciding) or self.dirty or self.log_book._queued
-                or self.log_book._queued_banner):
+        if (not (self.human_deciding or self.phone_deciding) or self.dirty or self.log_book.waiting
+                or self.log_book.banner_waiting):
             return True
         if self.messages.callout is not None or (self.messages.banner_text
                                         and self.messages.banner_time <= self.messages.banner_hold + 0.6):
